@@ -1,0 +1,183 @@
+/**
+ * models.yaml: which format each model writes, defaults, and third-party plugins to load.
+ * Read with the `yaml` package (which keeps line numbers), validated with zod; every error
+ * names the file, the line, the key and what is allowed.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DependencyContainer } from 'tsyringe';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { z } from 'zod';
+import { ToolFormatConfigError, listWords } from './errors.js';
+import { defaultContainer, pluginsFromModule, registerFormat } from './registry.js';
+
+const ParseDefaults = {
+  unknownTools: z.enum(['keep', 'drop']).optional(),
+  onMalformed: z.enum(['strip', 'keep']).optional(),
+  reasoningOpen: z.boolean().optional(),
+};
+
+export const ModelRuleSchema = z.strictObject({
+  /** A glob (`qwen2.5-*`, case-insensitive) or a `/regex/flags`. */
+  match: z.string().min(1),
+  /** A format id or alias, or `auto`. */
+  format: z.string().min(1),
+  variant: z.string().min(1).optional(),
+  /** False when the server has no native tool calling (the text format is taught instead). */
+  nativeTools: z.boolean().optional(),
+  /** Extra stop sequences for this model. */
+  stop: z.array(z.string()).optional(),
+  ...ParseDefaults,
+});
+export type ModelRule = z.infer<typeof ModelRuleSchema>;
+
+export const ModelsConfigSchema = z.strictObject({
+  defaults: z.strictObject({ format: z.string().min(1).optional(), ...ParseDefaults }).optional(),
+  plugins: z.array(z.string().min(1)).optional(),
+  models: z.array(ModelRuleSchema).optional(),
+});
+
+export interface ModelsConfig extends z.infer<typeof ModelsConfigSchema> {
+  /** Where the config came from, so later errors (an unknown format id) can name the line. */
+  source?: { file: string; lineOf(path: readonly (string | number)[]): number | undefined };
+}
+
+/** Parses and validates models.yaml text. Throws ToolFormatConfigError naming file, line, key and allowed values. */
+export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    const line = lineAt(e.pos[0]);
+    throw new ToolFormatConfigError(`${file}:${line}: not valid YAML: ${e.message.split('\n')[0]}`, { file, line });
+  }
+  const data = doc.toJS() ?? {};
+  const lineOf = (path: readonly (string | number)[]) => lineOfPath(doc, path, lineAt);
+  const parsed = ModelsConfigSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    let key = path.join('.') || '(top level)';
+    let allowed: string[] | undefined;
+    let what = issue.message;
+    if (issue.code === 'unrecognized_keys') {
+      const bad = issue.keys[0]!;
+      key = [...path, bad].join('.');
+      allowed = allowedKeys(path);
+      what = `unknown key '${bad}'`;
+      path.push(bad);
+    } else if (issue.code === 'invalid_value' && 'values' in issue) {
+      allowed = (issue.values as unknown[]).map(String);
+    }
+    const line = lineOf(path);
+    const allowedText = allowed ? `; allowed: ${listWords(allowed)}` : '';
+    throw new ToolFormatConfigError(`${file}:${line ?? '?'}: ${key}: ${what}${allowedText}`, {
+      file,
+      line,
+      key,
+      allowed,
+    });
+  }
+  for (const [i, rule] of (parsed.data.models ?? []).entries()) {
+    if (rule.match.startsWith('/')) {
+      try {
+        compileModelRegex(rule.match);
+      } catch (error) {
+        const line = lineOf(['models', i, 'match']);
+        throw new ToolFormatConfigError(`${file}:${line ?? '?'}: models.${i}.match: ${(error as Error).message}`, {
+          file,
+          line,
+          key: `models.${i}.match`,
+        });
+      }
+    }
+  }
+  return { ...parsed.data, source: { file, lineOf } };
+}
+
+/** Reads models.yaml, validates it, imports the `plugins:` packages and registers them. */
+export async function loadModelsConfig(
+  file: string,
+  options: { container?: DependencyContainer } = {},
+): Promise<ModelsConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ToolFormatConfigError(`Cannot read config file '${file}': ${(error as Error).message}`, { file });
+  }
+  const config = parseModelsConfig(text, file);
+  await loadPlugins(config, dirname(resolvePath(file)), options.container ?? defaultContainer);
+  return config;
+}
+
+/** Imports every package under `plugins:` (resolved from `baseDir`) and registers its plugins. */
+export async function loadPlugins(config: ModelsConfig, baseDir: string, container: DependencyContainer): Promise<void> {
+  for (const [i, name] of (config.plugins ?? []).entries()) {
+    let mod: unknown;
+    try {
+      mod = await importFrom(name, baseDir);
+    } catch (error) {
+      const line = config.source?.lineOf(['plugins', i]);
+      const file = config.source?.file ?? 'models.yaml';
+      throw new ToolFormatConfigError(
+        `${file}:${line ?? '?'}: plugins.${i}: cannot import '${name}' (${(error as Error).message}). Install it next to the config (npm i ${name}) or fix the name.`,
+        { file, line, key: `plugins.${i}` },
+      );
+    }
+    for (const plugin of pluginsFromModule(mod, name)) registerFormat(plugin, container);
+  }
+}
+
+async function importFrom(name: string, baseDir: string): Promise<unknown> {
+  const require = createRequire(pathToFileURL(resolvePath(baseDir, 'noop.js')));
+  let resolved: string;
+  try {
+    resolved = require.resolve(name);
+  } catch {
+    return import(name);
+  }
+  return import(pathToFileURL(resolved).href);
+}
+
+export function compileModelRegex(pattern: string): RegExp {
+  const last = pattern.lastIndexOf('/');
+  if (last <= 0) throw new Error(`'${pattern}' is not a /regex/ (it needs a closing slash)`);
+  return new RegExp(pattern.slice(1, last), pattern.slice(last + 1));
+}
+
+function allowedKeys(path: readonly (string | number)[]): string[] {
+  if (path.length === 0) return Object.keys(ModelsConfigSchema.shape);
+  if (path[0] === 'defaults') return ['format', ...Object.keys(ParseDefaults)];
+  if (path[0] === 'models') return Object.keys(ModelRuleSchema.shape);
+  return [];
+}
+
+/** The line of the deepest node of `path` that exists in the document. */
+function lineOfPath(
+  doc: Document,
+  path: readonly (string | number)[],
+  lineAt: (offset: number | undefined) => number | undefined,
+): number | undefined {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const parentPath = path.slice(0, depth - 1);
+    const key = path[depth - 1];
+    if (depth > 0) {
+      const parent = parentPath.length === 0 ? doc.contents : doc.getIn(parentPath, true);
+      if (isMap(parent)) {
+        const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === key);
+        const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+        if (range) return lineAt(range[0]);
+      }
+      const node = doc.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lineAt(node.range[0]);
+    } else {
+      const range = (doc.contents as { range?: [number, number, number] } | null)?.range;
+      return range ? lineAt(range[0]) : 1;
+    }
+  }
+  return undefined;
+}

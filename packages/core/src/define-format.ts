@@ -1,0 +1,85 @@
+/**
+ * Builds a complete ToolFormatHandler from a declaration: the markup (what the stream engine
+ * scans for), the prompt, the stop sequences and the renderers. This is how every built-in
+ * format is written, and how a third-party format should be.
+ */
+import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './handler.js';
+import { EventFolder } from './kit/fold-events.js';
+import type { MarkupSpec } from './kit/markup-spec.js';
+import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
+import { resolveParseOptions } from './options.js';
+import type { ParseOptions, ParseResult, StreamEvent, ToolCall, ToolDefinition, ToolResult } from './schemas.js';
+
+export interface FormatDefinition {
+  /** The markup; its `id` is the handler id. */
+  markup: MarkupSpec;
+  systemPrompt(tools: ToolDefinition[], opts?: SystemPromptOptions): string;
+  stopSequences: readonly string[];
+  formatToolCalls(calls: ToolCall[]): string;
+  formatResult(result: ToolResult): string;
+  /**
+   * Extra clean-up after the markup is cut out (e.g. a `**TOOL CALL:**` label left before a
+   * block). Receives the content the parser left.
+   */
+  sanitizeExtra?(content: string): string;
+  /** Custom detection; by default the strongest open marker present gives the score. */
+  detect?(text: string): number;
+}
+
+/** A handler built by `defineFormat`: the contract, plus the markup it runs (for auto mode). */
+export interface MarkupFormatHandler extends ToolFormatHandler {
+  readonly markup: MarkupSpec;
+  readonly compiled: CompiledMarkup;
+}
+
+export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
+  const compiled = new CompiledMarkup(def.markup);
+  const detectMarkers = def.markup.blocks.flatMap((b) => {
+    const opens = b.open === undefined ? [] : typeof b.open === 'string' ? [b.open] : b.open;
+    const fences = b.fence === undefined ? [] : typeof b.fence === 'string' ? [b.fence] : b.fence;
+    const score = b.confidence ?? 0.9;
+    return [...opens.map((m) => [m, score] as const), ...fences.map((f) => [`\`\`\`${f}`, score] as const)];
+  });
+
+  const createStreamParser = (opts?: ParseOptions): StreamParser =>
+    new MarkupStreamParser(compiled, resolveParseOptions(opts));
+
+  const handler: MarkupFormatHandler = {
+    id: def.markup.id,
+    markup: def.markup,
+    compiled,
+    systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
+    stopSequences: () => [...def.stopSequences],
+    parse: (text, opts) => parseWith(createStreamParser(opts), text),
+    createStreamParser,
+    formatToolCalls: (calls) => def.formatToolCalls(calls),
+    formatResult: (result) => def.formatResult(result),
+    sanitize(text) {
+      const content = handler.parse(text, { onMalformed: 'strip' }).content ?? '';
+      return def.sanitizeExtra ? def.sanitizeExtra(content) : content;
+    },
+    detect(text) {
+      if (def.detect) return def.detect(text);
+      let best = 0;
+      for (const [marker, score] of detectMarkers) if (score > best && text.includes(marker)) best = score;
+      return best;
+    },
+  };
+  return handler;
+}
+
+/** Batch parse = the stream parser fed one chunk and ended (DESIGN.md semantics 7). */
+export function parseWith(parser: StreamParser, text: string): ParseResult {
+  const folder = new EventFolder();
+  folder.add(parser.push(typeof text === 'string' ? text : String(text ?? '')));
+  folder.add(parser.end());
+  return folder.result(parser.format);
+}
+
+/** Runs a stream parser over chunks and returns every event (tests, the CLI, adapters). */
+export function streamAll(parser: StreamParser, chunks: Iterable<string>): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  for (const chunk of chunks) events.push(...parser.push(chunk));
+  events.push(...parser.end());
+  return events;
+}

@@ -1,0 +1,52 @@
+/** Character codes the scanners compare against; named so the hot loops read as prose. */
+/* Plain consts rather than an enum: they inline in hot loops under every toolchain. */
+export const TAB = 9;
+export const LINE_FEED = 10;
+export const CARRIAGE_RETURN = 13;
+export const SPACE = 32;
+export const QUOTE = 34; // "
+export const HASH = 35; // #
+export const APOSTROPHE = 39; // '
+export const PAREN_OPEN = 40;
+export const PAREN_CLOSE = 41;
+export const COMMA = 44;
+export const MINUS = 45;
+export const DOT = 46;
+export const SLASH = 47;
+export const DIGIT0 = 48;
+export const DIGIT9 = 57;
+export const COLON = 58;
+export const EQUALS = 61;
+export const LT = 60;
+export const GT = 62;
+export const UPPER_A = 65;
+export const UPPER_Z = 90;
+export const BRACKET_OPEN = 91;
+export const BACKSLASH = 92;
+export const BRACKET_CLOSE = 93;
+export const UNDERSCORE = 95;
+export const BACKTICK = 96;
+export const LOWER_A = 97;
+export const LOWER_Z = 122;
+export const BRACE_OPEN = 123;
+export const PIPE = 124;
+export const BRACE_CLOSE = 125;
+export const TILDE = 126;
+
+/** JSON / Markdown whitespace: space, tab, CR, LF (and the rarer vertical tab / form feed). */
+export function isSpace(code: number): boolean {
+  return code === SPACE || (code >= TAB && code <= CARRIAGE_RETURN);
+}
+
+export function isIdentStart(code: number): boolean {
+  return (
+    (code >= LOWER_A && code <= LOWER_Z) ||
+    (code >= UPPER_A && code <= UPPER_Z) ||
+    code === UNDERSCORE ||
+    code > 127
+  );
+}
+
+export function isIdentPart(code: number): boolean {
+  return isIdentStart(code) || (code >= DIGIT0 && code <= DIGIT9);
+}

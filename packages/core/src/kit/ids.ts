@@ -1,0 +1,12 @@
+/** Call ids for formats that carry none (DESIGN.md semantics 6). */
+import { randomUUID } from 'node:crypto';
+
+export function defaultGenerateId(): string {
+  return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+}
+
+/** A deterministic generator (`call_1`, `call_2`, …) for tests and reproducible output. */
+export function sequentialIds(prefix = 'call_'): () => string {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * An incremental tracker of JSON structure over text that arrives in pieces: whether the
+ * current position is inside a string, how deep the brackets are, and where the first complete
+ * top-level value ended. Formats use it two ways:
+ *  - as a close guard: `</tool_call>` inside `"code": "print('</tool_call>')"` does not close
+ *    the block, because the tracker says the position is inside a string;
+ *  - as a self-delimiting body: `<|tool_call|>[…]` ends where the array closes.
+ * Each character is looked at once over the whole stream: O(n) however the text is chunked.
+ */
+import { BACKSLASH, BRACE_CLOSE, BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, QUOTE, isSpace } from './char-codes.js';
+
+export class JsonBoundaryTracker {
+  inString = false;
+  private escaped = false;
+  depth = 0;
+  /** A top-level `{` or `[` has been seen. */
+  started = false;
+  /** Something other than whitespace or a bracket came before any bracket (not a JSON body). */
+  sawNonJson = false;
+  /** Characters consumed so far, over all pieces. */
+  consumed = 0;
+  /** Offset (over all pieces) just past the first complete top-level value, or -1. */
+  endedAt = -1;
+
+  /**
+   * Advances over `text[from, to)`. Stops early, returning the index in `text` just past the
+   * value, when the first top-level value completes; otherwise returns -1.
+   */
+  advance(text: string, from: number, to: number): number {
+    let i = from;
+    for (; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) this.inString = false;
+        continue;
+      }
+      if (c === QUOTE) {
+        this.inString = true;
+      } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
+        this.depth++;
+        this.started = true;
+      } else if (c === BRACE_CLOSE || c === BRACKET_CLOSE) {
+        if (this.depth > 0) this.depth--;
+        if (this.depth === 0 && this.started && this.endedAt === -1) {
+          this.consumed += i + 1 - from;
+          this.endedAt = this.consumed;
+          return i + 1;
+        }
+      } else if (!this.started && !isSpace(c)) {
+        this.sawNonJson = true;
+      }
+    }
+    this.consumed += to - from;
+    return -1;
+  }
+
+  /**
+   * For a self-delimiting body: advances until the first top-level value completes (returns the
+   * index just past it) or until something that cannot start JSON comes first (returns its index,
+   * so the body ends before it). Returns -1 when neither happened yet.
+   */
+  advanceUntilDone(text: string, from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      if (!this.started && !this.inString) {
+        const c = text.charCodeAt(i);
+        if (!isSpace(c) && c !== BRACE_OPEN && c !== BRACKET_OPEN) {
+          this.sawNonJson = true;
+          this.consumed += i - from;
+          return i;
+        }
+        this.consumed++;
+        if (c === BRACE_OPEN || c === BRACKET_OPEN) {
+          this.depth = 1;
+          this.started = true;
+        }
+        continue;
+      }
+      return this.advance(text, i, to);
+    }
+    return -1;
+  }
+}

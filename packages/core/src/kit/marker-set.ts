@@ -1,0 +1,110 @@
+/**
+ * A set of literal markers (`<tool_call>`, `[TOOL_CALLS]`, …) compiled for scanning:
+ * a first-code-unit table says in O(1) whether a position can start a marker, and the markers
+ * sharing a first unit are tried longest first. No regular expressions: every question asked of
+ * a position costs at most the length of the longest marker.
+ */
+
+export interface MarkerMatch<T> {
+  marker: string;
+  value: T;
+}
+
+export class MarkerSet<T> {
+  /** Markers by their first code unit, longest first. */
+  private readonly byFirst = new Map<number, Array<MarkerMatch<T>>>();
+  /** The distinct first code units, for indexOf-driven candidate search on long text. */
+  readonly firstChars: string[] = [];
+  readonly maxLength: number;
+  readonly size: number;
+
+  constructor(entries: ReadonlyArray<readonly [string, T]>) {
+    let max = 0;
+    for (const [marker, value] of entries) {
+      if (marker.length === 0) continue;
+      const code = marker.charCodeAt(0);
+      let list = this.byFirst.get(code);
+      if (!list) {
+        list = [];
+        this.byFirst.set(code, list);
+        this.firstChars.push(marker[0]!);
+      }
+      if (!list.some((m) => m.marker === marker)) list.push({ marker, value });
+      if (marker.length > max) max = marker.length;
+    }
+    for (const list of this.byFirst.values()) list.sort((a, b) => b.marker.length - a.marker.length);
+    this.maxLength = max;
+    this.size = entries.length;
+  }
+
+  /** True when a marker may start with this code unit. */
+  canStart(code: number): boolean {
+    return this.byFirst.has(code);
+  }
+
+  /**
+   * The marker that starts at `pos`, the longest if several do. Unless `final`, returns
+   * `'partial'` when the text ends before the markers could be told apart (a longer marker may
+   * still complete), so the caller holds the text back.
+   */
+  matchAt(text: string, pos: number, final = false): MarkerMatch<T> | 'partial' | null {
+    const list = this.byFirst.get(text.charCodeAt(pos));
+    if (!list) return null;
+    for (const m of list) {
+      if (pos + m.marker.length <= text.length) {
+        if (text.startsWith(m.marker, pos)) return m;
+      } else if (!final && m.marker.startsWith(text.slice(pos))) {
+        return 'partial';
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The next index at or after `from` where some marker could start, or -1.
+   * Short strings are walked code by code (the streaming case, one small chunk at a time); long
+   * ones use one native indexOf per distinct first character, so prose without markup costs
+   * about what an indexOf scan costs.
+   */
+  nextCandidate(text: string, from: number): number {
+    const n = text.length;
+    if (n - from <= 16 || this.firstChars.length > 4) {
+      for (let i = from; i < n; i++) if (this.byFirst.has(text.charCodeAt(i))) return i;
+      return -1;
+    }
+    let best = -1;
+    for (const ch of this.firstChars) {
+      const at = text.indexOf(ch, from);
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  }
+
+  /**
+   * The start of the shortest tail of `text` (from `from` on) that is a proper prefix of a
+   * marker: text that must be held back because the next chunk may complete a marker.
+   * Returns `text.length` when no tail needs holding. Costs O(maxLength²) at most.
+   */
+  holdbackStart(text: string, from: number): number {
+    const n = text.length;
+    const start = Math.max(from, n - this.maxLength + 1);
+    for (let i = start; i < n; i++) {
+      if (this.matchAt(text, i) === 'partial') return i;
+    }
+    return n;
+  }
+
+  /** The first complete occurrence of any marker at or after `from`, by native indexOf. */
+  indexOf(text: string, from: number): { at: number; match: MarkerMatch<T> } | null {
+    let best: { at: number; match: MarkerMatch<T> } | null = null;
+    for (const list of this.byFirst.values()) {
+      for (const m of list) {
+        const at = text.indexOf(m.marker, from);
+        if (at !== -1 && (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))) {
+          best = { at, match: m };
+        }
+      }
+    }
+    return best;
+  }
+}

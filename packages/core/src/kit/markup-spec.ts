@@ -1,0 +1,99 @@
+/**
+ * The declarative description of a format's markup that the stream engine runs.
+ * A format package is mostly one of these plus prompt and result templates.
+ */
+import type { ResolvedParseOptions } from '../options.js';
+
+/** A call as a body parser found it, before names are checked and arguments normalised. */
+export interface RawCall {
+  name: string;
+  /** An object, a JSON string of one, or anything else (normalised, and reported if unusable). */
+  arguments: unknown;
+  /** Where the format carries an id (Kimi `functions.x:0`, Mistral `[CALL_ID]`). */
+  id?: string;
+}
+
+export interface BodyIssue {
+  kind: string;
+  message: string;
+  raw?: string;
+}
+
+export interface BodyResult {
+  calls: RawCall[];
+  /** Repairs and doubts found while reading the body; reported with the block's offset. */
+  issues?: BodyIssue[];
+  /** Set when the body holds no calls of this format: the block becomes a malformed span. */
+  error?: string;
+  /** Text inside the block that is meant for the user (it is written to content). */
+  text?: string;
+  /** The format (variant) that read the block, when it differs from the block's own. */
+  format?: string;
+}
+
+export interface BodyContext {
+  readonly options: ResolvedParseOptions;
+  /** False when the output ended before the close marker. */
+  readonly closed: boolean;
+  /** The open marker (or fence info) that started the block. */
+  readonly open: string;
+}
+
+/** Reads the complete text between a block's markers. Should not throw; a throw becomes an issue. */
+export type BodyParser = (body: string, ctx: BodyContext) => BodyResult;
+
+export interface BlockSpec {
+  /** Literal open marker(s): `<tool_call>`. Omit when `fence` is given. */
+  open?: string | readonly string[];
+  /** A fenced code block whose info string is this (```` ```tool_call ````) is the block. */
+  fence?: string | readonly string[];
+  /**
+   * Where the block ends: literal close markers (the first that is not inside a JSON string when
+   * `guard: 'json'`), `'json-end'` (where the JSON value after the open marker closes), or
+   * `'end-of-output'`. Fenced blocks end at their closing fence.
+   */
+  close?: string | readonly string[] | 'json-end' | 'end-of-output';
+  /** Close markers inside a JSON string do not end the block. */
+  guard?: 'json';
+  /** The open marker counts only at the start of a line (after at most 3 spaces). */
+  lineStart?: boolean;
+  /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
+  unclosed?: 'parse' | 'text';
+  body: BodyParser;
+  /** Reported as ParseResult.format when this block yields calls (default: the spec id). */
+  format?: string;
+  /** Takes part in auto mode (default true). Off for markers that prose uses too. */
+  auto?: boolean;
+  /** The detect score when this open marker is present (default 0.9). */
+  confidence?: number;
+}
+
+export interface ReasoningSpec {
+  open: readonly string[];
+  close: readonly string[];
+}
+
+/** The whole output is a call form without markers (bare JSON, a pythonic list). */
+export interface WholeOutputSpec {
+  /** First non-space characters that start it: `[{`, `[`. */
+  startChars: string;
+  body: BodyParser;
+  format?: string;
+  /** Accept the result only when every call names a declared tool (auto-safe). */
+  onlyDeclaredTools?: boolean;
+}
+
+export interface MarkupSpec {
+  /** Handler id, `hermes` or `xml:glm`. */
+  id: string;
+  blocks: readonly BlockSpec[];
+  /** Default: `<think>…</think>`. */
+  reasoning?: readonly ReasoningSpec[];
+  /** Tokens removed wherever they appear in text (`<|im_end|>`, `<|eot_id|>`). */
+  strip?: readonly string[];
+  /** Fenced code and inline code spans are text, not markup (default true). */
+  codeAware?: boolean;
+  whole?: WholeOutputSpec;
+}
+
+export const THINK_REASONING: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };

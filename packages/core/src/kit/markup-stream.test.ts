@@ -1,0 +1,305 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseWith, streamAll } from '../define-format.js';
+import type { ParseOptions, ParseResult } from '../schemas.js';
+import { createToyFormat } from '../test-support/toy-format.js';
+import { foldEvents } from './fold-events.js';
+import { sequentialIds } from './ids.js';
+
+const toy = createToyFormat();
+const parse = (text: string, opts: ParseOptions = {}) => toy.parse(text, { generateId: sequentialIds(), ...opts });
+
+function streamed(chunks: string[], opts: ParseOptions = {}): ParseResult {
+  const parser = toy.createStreamParser({ generateId: sequentialIds(), ...opts });
+  return foldEvents(streamAll(parser, chunks), parser.format);
+}
+
+const weather = '<call>{"name": "get_weather", "arguments": {"city": "Paris"}}</call>';
+
+describe('text without markup', () => {
+  it('comes back as content, trimmed, with no calls and no format', () => {
+    const r = parse('  Hello there.\nHow are you?  \n');
+    expect(r).toEqual({ calls: [], content: 'Hello there.\nHow are you?', reasoning: null, issues: [], format: null });
+  });
+
+  it('gives null content for empty or blank output', () => {
+    expect(parse('').content).toBeNull();
+    expect(parse(' \n\t ').content).toBeNull();
+  });
+
+  it('leaves prose that mentions a marker alone when nothing follows it', () => {
+    expect(parse('Use <callback> handlers').content).toBe('Use <callback> handlers');
+  });
+});
+
+describe('call blocks', () => {
+  it('cuts a call out of the text and keeps the words around it', () => {
+    const r = parse(`Let me check.\n${weather}\nDone.`);
+    expect(r.calls).toEqual([{ id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expect(r.content).toBe('Let me check.\nDone.');
+    expect(r.format).toBe('toy');
+  });
+
+  it('keeps a single space where a call sat inside a line', () => {
+    expect(parse(`A ${weather} B`).content).toBe('A B');
+    expect(parse(`A${weather} B`).content).toBe('A B');
+  });
+
+  it('gives null content when the output is nothing but calls', () => {
+    const r = parse(`${weather}\n${weather}`);
+    expect(r.calls).toHaveLength(2);
+    expect(r.content).toBeNull();
+  });
+
+  it('does not end a block at a close marker inside a JSON string', () => {
+    const r = parse('<call>{"name": "python", "arguments": {"code": "print(\'</call>\')"}}</call> after');
+    expect(r.calls[0]?.arguments).toEqual({ code: "print('</call>')" });
+    expect(r.content).toBe('after');
+  });
+
+  it('parses a block the output ended inside of', () => {
+    const r = parse('Checking <call>{"name": "get_weather", "arguments": {"city": "Paris"}}');
+    expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(r.content).toBe('Checking');
+  });
+
+  it('removes a block that does not parse and reports its raw text', () => {
+    const r = parse('Before <call>{"name": get_weather, "arguments": {</call> after');
+    expect(r.calls).toEqual([]);
+    expect(r.content).toBe('Before after');
+    expect(r.issues).toHaveLength(1);
+    expect(r.issues[0]).toMatchObject({ kind: 'malformed-call', raw: '<call>{"name": get_weather, "arguments": {</call>' });
+  });
+
+  it('keeps a block that does not parse as text with onMalformed: keep', () => {
+    const r = parse('Before <call>not json</call> after', { onMalformed: 'keep' });
+    expect(r.content).toBe('Before <call>not json</call> after');
+    expect(r.issues[0]?.kind).toBe('malformed-call');
+  });
+
+  it('closes at the held-back marker when a stray quote made the guard skip it', () => {
+    const r = parse('<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b", "arguments": {}}</call>');
+    // The first block's JSON is repaired (its string closed), and the second is still found.
+    expect(r.calls.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(r.calls[0]?.arguments).toEqual({ q: 'x}}' });
+    expect(r.content).toBe('then');
+    expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
+  });
+
+  it('reports repaired JSON as an issue', () => {
+    const r = parse("<call>{name: 'get_weather', arguments: {city: 'Paris',},}</call>");
+    expect(r.calls[0]).toMatchObject({ name: 'get_weather', arguments: { city: 'Paris' } });
+    expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
+  });
+
+  it('unwraps arguments given as a JSON string', () => {
+    const r = parse('<call>{"name": "f", "arguments": "{\\"a\\": 1}"}</call>');
+    expect(r.calls[0]?.arguments).toEqual({ a: 1 });
+  });
+
+  it('ends a self-delimiting block where its JSON value closes', () => {
+    const r = parse('<|json|>[{"name": "a", "arguments": {"s": "]"}}] and then text');
+    expect(r.calls.map((c) => c.name)).toEqual(['a']);
+    expect(r.content).toBe('and then text');
+  });
+
+  it('removes stop tokens wherever they appear', () => {
+    expect(parse('Hello<|eot|>').content).toBe('Hello');
+  });
+});
+
+describe('the allowlist', () => {
+  const tools = [{ name: 'get_weather', parameters: { type: 'object' } }];
+  it('keeps and flags an undeclared tool by default', () => {
+    const r = parse('<call>{"name": "rm_rf", "arguments": {}}</call>', { tools });
+    expect(r.calls.map((c) => c.name)).toEqual(['rm_rf']);
+    expect(r.issues[0]?.kind).toBe('unknown-tool');
+  });
+  it("drops it with unknownTools: 'drop'", () => {
+    const r = parse(`<call>{"name": "rm_rf", "arguments": {}}</call>${weather}`, { tools, unknownTools: 'drop' });
+    expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(r.issues[0]).toMatchObject({ kind: 'unknown-tool', raw: '{"name":"rm_rf","arguments":{}}' });
+  });
+});
+
+describe('code is text, not markup (semantics 4)', () => {
+  it('leaves a call inside a fenced code block as text', () => {
+    const text = `Example:\n\`\`\`xml\n${weather}\n\`\`\`\nThat is the format.`;
+    const r = parse(text);
+    expect(r.calls).toEqual([]);
+    expect(r.content).toBe(text);
+  });
+
+  it('leaves a call inside an inline code span as text', () => {
+    const text = `Write \`${weather}\` to call it.`;
+    expect(parse(text)).toMatchObject({ calls: [], content: text });
+  });
+
+  it('reads markup again after the code span or fence closes', () => {
+    const r = parse(`Use \`<call>\` like this: ${weather}`);
+    expect(r.calls).toHaveLength(1);
+    expect(r.content).toBe('Use `<call>` like this:');
+  });
+
+  it('reads a fence whose info string is the format itself', () => {
+    const r = parse('Calling:\n```call\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```\nok');
+    expect(r.calls[0]?.arguments).toEqual({ city: 'Oslo' });
+    expect(r.content).toBe('Calling:\nok');
+  });
+});
+
+describe('reasoning (semantics 5)', () => {
+  it('moves a think block to reasoning', () => {
+    const r = parse(`<think>\nThe user wants weather.\n</think>\n\n${weather}`);
+    expect(r.reasoning).toBe('The user wants weather.');
+    expect(r.calls).toHaveLength(1);
+    expect(r.content).toBeNull();
+  });
+
+  it('treats an unclosed block at the end as reasoning', () => {
+    expect(parse('Answer first. <think>still thinking')).toMatchObject({
+      content: 'Answer first.',
+      reasoning: 'still thinking',
+    });
+  });
+
+  it('starts inside reasoning with reasoningOpen', () => {
+    const r = parse("I'm\nthinking</think>Hello", { reasoningOpen: true });
+    expect(r).toMatchObject({ reasoning: "I'm\nthinking", content: 'Hello' });
+  });
+
+  it('does not take markup inside reasoning for a call', () => {
+    const r = parse(`<think>maybe ${weather}?</think>No call.`);
+    expect(r.calls).toEqual([]);
+    expect(r.reasoning).toBe(`maybe ${weather}?`);
+  });
+});
+
+describe('whole-output form', () => {
+  const tools = [{ name: 'a' }, { name: 'b' }];
+  it('reads a bare JSON array when every call is to a declared tool', () => {
+    const r = parse('[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"x": 1}}]', { tools });
+    expect(r.calls.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(r.content).toBeNull();
+  });
+  it('leaves it as text otherwise, and still finds markup in it', () => {
+    const text = '[1, 2] is a list';
+    expect(parse(text, { tools })).toMatchObject({ calls: [], content: text });
+    expect(parse(`[note] ${weather}`, { tools: [...tools, { name: 'get_weather' }] }).calls).toHaveLength(1);
+  });
+});
+
+describe('limits', () => {
+  it('keeps text beyond maxInputLength as content and reports it', () => {
+    const r = parse(`${weather} tail text`, { maxInputLength: weather.length });
+    expect(r.calls).toHaveLength(1);
+    expect(r.content).toBe('tail text');
+    expect(r.issues[0]).toMatchObject({ kind: 'limit-exceeded', raw: ' tail text' });
+  });
+  it('stops extracting at maxCalls and reports the rest', () => {
+    const r = parse(`${weather}${weather}${weather}`, { maxCalls: 2 });
+    expect(r.calls).toHaveLength(2);
+    expect(r.issues.map((i) => i.kind)).toEqual(['limit-exceeded']);
+  });
+});
+
+describe('streaming = batch (semantics 7)', () => {
+  const samples = [
+    `Let me check.\n${weather}\nDone.`,
+    'Before <call>{"name": "python", "arguments": {"code": "x = \'</call>\'"}}</call> after',
+    `<think>a</think>\n\nText \`code <call>\` more\n\`\`\`call\n{"name": "f", "arguments": {}}\n\`\`\`\nend<|eot|>`,
+    '<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b"}</call>',
+    '```js\n<call>{"name": "x"}</call>\n```\ntext',
+    'A <call>broken</call> B <|json|>{"name":"j","arguments":{}} C',
+    '[{"name": "a", "arguments": {}}]',
+  ];
+
+  it('holds for every single split point of the samples', () => {
+    for (const text of samples) {
+      const batch = parse(text, { tools: [{ name: 'a' }] });
+      for (let i = 0; i <= text.length; i++) {
+        expect(streamed([text.slice(0, i), text.slice(i)], { tools: [{ name: 'a' }] })).toEqual(batch);
+      }
+    }
+  });
+
+  it('holds for one-character chunks', () => {
+    for (const text of samples) expect(streamed([...text])).toEqual(parse(text));
+  });
+
+  const fragments = fc.constantFrom(
+    '<call>',
+    '</call>',
+    '{"name": "f", "arguments": {"a": 1}}',
+    '"',
+    '\\',
+    '`',
+    '```',
+    '```call\n',
+    '\n',
+    ' ',
+    'text',
+    '<think>',
+    '</think>',
+    '<|eot|>',
+    '<|json|>',
+    '[',
+    ']',
+    '{',
+    '}',
+    '<',
+    '<ca',
+  );
+  const markupish = fc.array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 30 }).map((a) => a.join(''));
+
+  it('holds for random chunkings of markup-like text, never throws and never loses text', () => {
+    fc.assert(
+      fc.property(markupish, fc.array(fc.nat(), { maxLength: 8 }), fc.boolean(), (text, cuts, keep) => {
+        const opts: ParseOptions = { onMalformed: keep ? 'keep' : 'strip' };
+        const batch = parse(text, opts);
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const chunks: string[] = [];
+        let last = 0;
+        for (const p of points) {
+          chunks.push(text.slice(last, p));
+          last = p;
+        }
+        chunks.push(text.slice(last));
+        expect(streamed(chunks, opts)).toEqual(batch);
+        // Nothing lost: every non-space character is in content, reasoning, a call, or an issue's raw text.
+        const kept = (batch.content ?? '') + (batch.reasoning ?? '') + batch.issues.map((i) => i.raw ?? '').join('');
+        // Reasoning and stop tokens are removed only where they are markup (not inside code), so
+        // compare with them removed on both sides.
+        const bare = (s: string) =>
+          s.replaceAll('<|eot|>', '').replaceAll('<think>', '').replaceAll('</think>', '').replace(/\s+/g, '');
+        if (batch.calls.length === 0 && !batch.issues.length) expect(bare(kept)).toBe(bare(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never throws on arbitrary strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const r = parseWith(toy.createStreamParser(), text);
+        expect(Array.isArray(r.calls)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('hostile input is linear', () => {
+  const MiB = 1024 * 1024;
+  it.each([
+    ['<call> repeated', '<call>'],
+    ['<call>{"a": repeated', '<call>{"a":'],
+    ['backticks', '`` ` ```'],
+    ['quotes', '"\\'],
+    ['spaces in an open block', ' '],
+  ])('returns on 1 MiB of %s', (_label, unit) => {
+    const text = (unit === ' ' ? '<call>' : '') + unit.repeat(Math.ceil(MiB / unit.length));
+    const r = parseWith(toy.createStreamParser(), text);
+    expect(r).toBeDefined();
+  }, 30_000);
+});

@@ -1,0 +1,774 @@
+/**
+ * The stream engine every built-in format runs: one pass over the output, in chunks of any size,
+ * that releases text as soon as it cannot start a marker, sends reasoning to `reasoning`, cuts
+ * call blocks out and turns them into calls. `parse(text)` is this engine fed one chunk.
+ *
+ * Why one engine: DESIGN.md semantics 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
+ * reasoning, streaming = batch, linear time) are properties of the scan, not of a format. Holding
+ * them once here means every format has them.
+ *
+ * How it stays linear: between pushes the engine keeps only a short carry (a possible marker
+ * prefix, a fence line being read), and the body of an open block as a list of pieces. Every
+ * character is scanned once in text mode, or once by a block's close search and guard.
+ */
+import type { ResolvedParseOptions } from '../options.js';
+import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
+import { normalizeArguments } from './arguments.js';
+import { BACKTICK, LINE_FEED, SPACE, TAB, isSpace } from './char-codes.js';
+import { JsonBoundaryTracker } from './json-boundary.js';
+import type { BlockSpec, BodyContext, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
+import { THINK_REASONING } from './markup-spec.js';
+import { MarkerSet } from './marker-set.js';
+import { TextSink } from './text-sink.js';
+
+type TextMarker =
+  | { kind: 'block'; spec: BlockSpec }
+  | { kind: 'reasoning'; spec: ReasoningSpec }
+  | { kind: 'strip' }
+  | { kind: 'backtick' };
+
+/** A spec compiled once and shared by every stream parser of the handler. */
+export class CompiledMarkup {
+  readonly textMarkers: MarkerSet<TextMarker>;
+  readonly closeSets = new Map<BlockSpec, MarkerSet<true>>();
+  readonly reasoningCloses = new Map<ReasoningSpec, MarkerSet<true>>();
+  readonly fences = new Map<string, BlockSpec>();
+  readonly defaultReasoning: ReasoningSpec;
+
+  constructor(readonly spec: MarkupSpec) {
+    const entries: Array<[string, TextMarker]> = [];
+    for (const block of spec.blocks) {
+      for (const open of list(block.open)) entries.push([open, { kind: 'block', spec: block }]);
+      for (const info of list(block.fence)) if (!this.fences.has(info)) this.fences.set(info, block);
+      if (Array.isArray(block.close) || typeof block.close === 'string') {
+        const closes = list(block.close as string | readonly string[]);
+        this.closeSets.set(block, new MarkerSet(closes.map((c) => [c, true] as const)));
+      }
+    }
+    const reasoning = spec.reasoning ?? [THINK_REASONING];
+    for (const r of reasoning) {
+      for (const open of r.open) entries.push([open, { kind: 'reasoning', spec: r }]);
+      this.reasoningCloses.set(r, new MarkerSet(r.close.map((c) => [c, true] as const)));
+    }
+    this.defaultReasoning = reasoning[0] ?? THINK_REASONING;
+    if (!this.reasoningCloses.has(this.defaultReasoning)) {
+      this.reasoningCloses.set(
+        this.defaultReasoning,
+        new MarkerSet(this.defaultReasoning.close.map((c) => [c, true] as const)),
+      );
+    }
+    for (const s of spec.strip ?? []) entries.push([s, { kind: 'strip' }]);
+    if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
+    this.textMarkers = new MarkerSet(entries);
+  }
+}
+
+function list<T extends string>(v: T | readonly T[] | undefined): readonly T[] {
+  return v === undefined ? [] : typeof v === 'string' ? [v] : v;
+}
+
+const enum Mode {
+  Text,
+  Reasoning,
+  Block,
+  Fence,
+  InlineCode,
+  Whole,
+}
+
+/** Longest fence info line or fence close line read before deciding without its end. */
+const MAX_FENCE_LINE = 256;
+
+export class MarkupStreamParser {
+  private mode = Mode.Text;
+  private carry = '';
+  /** Input offset of `carry[0]`. */
+  private offset = 0;
+  private received = 0;
+  private overflow: string[] | null = null;
+  private events: StreamEvent[] = [];
+  private readonly content = new TextSink();
+  private readonly reasoningSink = new TextSink();
+  private readonly opts: ResolvedParseOptions;
+  private readonly compiled: CompiledMarkup;
+  /** Spaces since the last newline before `carry`, or -1 when something else came. */
+  private lineIndent = 0;
+  private callIndex = 0;
+  private callCount = 0;
+  private matched: string | null = null;
+  private ended = false;
+  /** Refed text must not be refed again: that keeps refeeding linear. */
+  private refeeding = false;
+  private wholeDecided: boolean;
+
+  // reasoning state
+  private reasoningClose: MarkerSet<true> | null = null;
+  // block state
+  private block: BlockSpec | null = null;
+  private blockOpen = '';
+  private blockClose: MarkerSet<true> | null = null;
+  private blockFence = 0;
+  private blockOffset = 0;
+  private bodyPieces: string[] = [];
+  private bodyLength = 0;
+  private tracker: JsonBoundaryTracker | null = null;
+  /** Body offset of the first close marker the JSON guard passed over, or -1. */
+  private skippedClose = -1;
+  private skippedCloseMarker = '';
+  // code state
+  private fenceTicks = 0;
+  private fenceAtLineStart = false;
+  private inlineTicks = 0;
+
+  constructor(compiled: CompiledMarkup, opts: ResolvedParseOptions) {
+    this.compiled = compiled;
+    this.opts = opts;
+    this.wholeDecided = compiled.spec.whole === undefined;
+    if (opts.reasoningOpen) this.enterReasoning(this.compiled.defaultReasoning);
+  }
+
+  get format(): string | null {
+    return this.matched;
+  }
+
+  push(chunk: string): StreamEvent[] {
+    this.events = [];
+    if (this.ended || chunk.length === 0) return this.events;
+    try {
+      const room = this.opts.maxInputLength - this.received;
+      if (room < chunk.length || this.overflow) {
+        if (room > 0) this.run(this.carry + chunk.slice(0, room), false);
+        (this.overflow ??= []).push(room > 0 ? chunk.slice(room) : chunk);
+        this.received += Math.max(room, 0);
+      } else {
+        this.received += chunk.length;
+        this.run(this.carry + chunk, false);
+      }
+    } catch (error) {
+      this.internalError(error);
+    }
+    return this.events;
+  }
+
+  end(): StreamEvent[] {
+    this.events = [];
+    if (this.ended) return this.events;
+    this.ended = true;
+    try {
+      this.run(this.carry, true);
+      this.finishMode();
+      if (this.overflow) {
+        const rest = this.overflow.join('');
+        this.issue({
+          kind: 'limit-exceeded',
+          message: `The output is longer than maxInputLength (${this.opts.maxInputLength} characters); the rest was kept as text, unparsed.`,
+          raw: rest,
+          offset: this.opts.maxInputLength,
+        });
+        this.text(rest);
+      }
+    } catch (error) {
+      this.internalError(error);
+    }
+    return this.events;
+  }
+
+  // ---------------------------------------------------------------- the scan
+
+  /** Scans `work` (the carry plus new text). Leaves what must wait for more input in `carry`. */
+  private run(work: string, final: boolean): void {
+    let pos = 0;
+    const n = work.length;
+    this.carry = '';
+    while (pos < n) {
+      let next: number;
+      switch (this.mode) {
+        case Mode.Text:
+          next = this.scanText(work, pos, final);
+          break;
+        case Mode.Reasoning:
+          next = this.scanReasoning(work, pos, final);
+          break;
+        case Mode.Block:
+          next = this.scanBlock(work, pos, final);
+          break;
+        case Mode.Fence:
+          next = this.scanFence(work, pos, final);
+          break;
+        case Mode.InlineCode:
+          next = this.scanInlineCode(work, pos, final);
+          break;
+        case Mode.Whole:
+          this.appendBody(work, pos, n);
+          next = n;
+          break;
+      }
+      if (next < 0) {
+        // -k - 1 encodes "hold back from k": keep it for the next push.
+        const hold = -next - 1;
+        this.lineIndent = indentAfter(work, hold, this.lineIndent);
+        this.carry = work.slice(hold);
+        this.offset += hold;
+        return;
+      }
+      pos = next;
+    }
+    this.lineIndent = indentAfter(work, n, this.lineIndent);
+    this.offset += n;
+  }
+
+  private scanText(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    const markers = this.compiled.textMarkers;
+    if (!this.wholeDecided) {
+      let p = pos;
+      while (p < n && isSpace(work.charCodeAt(p))) p++;
+      if (p === n) {
+        this.text(work.slice(pos));
+        return n;
+      }
+      const m = markers.matchAt(work, p, final);
+      if (m === 'partial') return -p - 1;
+      const isNeutral = m !== null && (m.value.kind === 'reasoning' || m.value.kind === 'strip');
+      if (!isNeutral) {
+        this.wholeDecided = true;
+        if (this.compiled.spec.whole!.startChars.includes(work[p]!)) {
+          this.text(work.slice(pos, p));
+          this.mode = Mode.Whole;
+          this.blockOffset = this.offset + p;
+          return p;
+        }
+      }
+    }
+    let from = pos;
+    for (;;) {
+      const c = markers.nextCandidate(work, from);
+      if (c === -1) {
+        this.text(work.slice(pos));
+        return n;
+      }
+      const m = markers.matchAt(work, c, final);
+      if (m === null) {
+        from = c + 1;
+        continue;
+      }
+      if (m === 'partial') {
+        this.text(work.slice(pos, c));
+        return -c - 1;
+      }
+      const marker = m.value;
+      switch (marker.kind) {
+        case 'backtick': {
+          let end = c;
+          while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+          if (end === n && !final) {
+            this.text(work.slice(pos, c));
+            return -c - 1;
+          }
+          const ticks = end - c;
+          if (ticks >= 3 && this.atLineStart(work, c, 3)) {
+            const nl = work.indexOf('\n', end);
+            if (nl === -1 && !final && n - c < MAX_FENCE_LINE) {
+              this.text(work.slice(pos, c));
+              return -c - 1;
+            }
+            const lineEnd = nl === -1 ? n : nl + 1;
+            const info = firstWord(work, end, nl === -1 ? n : nl);
+            const block = this.compiled.fences.get(info);
+            this.text(work.slice(pos, c));
+            if (block) {
+              this.enterBlock(block, work.slice(c, lineEnd), c);
+              this.blockFence = ticks;
+              this.fenceAtLineStart = true;
+            } else {
+              this.text(work.slice(c, lineEnd));
+              this.mode = Mode.Fence;
+              this.fenceTicks = ticks;
+              this.fenceAtLineStart = true;
+            }
+            return lineEnd;
+          }
+          this.text(work.slice(pos, end));
+          this.mode = Mode.InlineCode;
+          this.inlineTicks = ticks;
+          return end;
+        }
+        case 'block': {
+          if (marker.spec.lineStart && !this.atLineStart(work, c, 3)) {
+            from = c + 1;
+            continue;
+          }
+          this.text(work.slice(pos, c));
+          this.wholeDecided = true;
+          this.enterBlock(marker.spec, m.marker, c);
+          return c + m.marker.length;
+        }
+        case 'reasoning':
+          this.text(work.slice(pos, c));
+          this.content.cut();
+          this.enterReasoning(marker.spec);
+          return c + m.marker.length;
+        case 'strip':
+          this.text(work.slice(pos, c));
+          this.content.cut();
+          return c + m.marker.length;
+      }
+    }
+  }
+
+  private scanReasoning(work: string, pos: number, final: boolean): number {
+    const close = this.reasoningClose!;
+    const found = close.indexOf(work, pos);
+    if (found) {
+      this.reasoning(work.slice(pos, found.at));
+      this.mode = Mode.Text;
+      this.content.cut();
+      return found.at + found.match.marker.length;
+    }
+    const hold = final ? work.length : close.holdbackStart(work, pos);
+    this.reasoning(work.slice(pos, hold));
+    return hold === work.length ? hold : -hold - 1;
+  }
+
+  private scanBlock(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    const block = this.block!;
+    if (this.blockFence > 0) return this.scanFencedBlock(work, pos, final);
+    if (block.close === 'end-of-output') {
+      this.appendBody(work, pos, n);
+      return n;
+    }
+    if (block.close === 'json-end') {
+      const tracker = this.tracker!;
+      const stop = tracker.advanceUntilDone(work, pos, n);
+      if (stop === -1) {
+        this.appendBody(work, pos, n);
+        return n;
+      }
+      this.appendBody(work, pos, stop);
+      this.completeBlock(true, '');
+      return stop;
+    }
+    const closes = this.blockClose!;
+    let from = pos;
+    for (;;) {
+      const found = closes.indexOf(work, from);
+      if (!found) {
+        const hold = final ? n : closes.holdbackStart(work, pos);
+        this.appendBody(work, pos, hold);
+        return hold === n ? n : -hold - 1;
+      }
+      if (this.tracker) {
+        this.tracker.advance(work, this.trackedIn(work, pos), found.at);
+        if (this.tracker.inString) {
+          if (this.skippedClose === -1) {
+            this.skippedClose = this.bodyLength + (found.at - pos);
+            this.skippedCloseMarker = found.match.marker;
+          }
+          from = found.at + 1;
+          continue;
+        }
+      }
+      this.appendBody(work, pos, found.at);
+      this.completeBlock(true, found.match.marker);
+      return found.at + found.match.marker.length;
+    }
+  }
+
+  /** Where, in `work`, the guard has not looked yet (it may have looked past `pos` already). */
+  private trackedIn(work: string, pos: number): number {
+    const seenInWork = this.tracker!.consumed - this.bodyLength;
+    return Math.min(work.length, pos + Math.max(0, seenInWork));
+  }
+
+  private scanFencedBlock(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    let p = pos;
+    for (;;) {
+      if (this.fenceAtLineStart) {
+        const close = fenceCloseAt(work, p, this.blockFence, final);
+        if (close === 'partial') {
+          this.appendBody(work, pos, p);
+          return -p - 1;
+        }
+        if (close !== -1) {
+          this.appendBody(work, pos, p);
+          this.completeBlock(true, work.slice(p, close));
+          return close;
+        }
+      }
+      const nl = work.indexOf('\n', p);
+      if (nl === -1) {
+        this.fenceAtLineStart = false;
+        this.appendBody(work, pos, n);
+        return n;
+      }
+      p = nl + 1;
+      this.fenceAtLineStart = true;
+      if (p === n) {
+        this.appendBody(work, pos, n);
+        return n;
+      }
+    }
+  }
+
+  private scanFence(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    let p = pos;
+    for (;;) {
+      if (this.fenceAtLineStart) {
+        const close = fenceCloseAt(work, p, this.fenceTicks, final);
+        if (close === 'partial') {
+          this.text(work.slice(pos, p));
+          return -p - 1;
+        }
+        if (close !== -1) {
+          this.text(work.slice(pos, close));
+          this.mode = Mode.Text;
+          return close;
+        }
+      }
+      const nl = work.indexOf('\n', p);
+      if (nl === -1) {
+        this.fenceAtLineStart = false;
+        this.text(work.slice(pos));
+        return n;
+      }
+      p = nl + 1;
+      this.fenceAtLineStart = true;
+      if (p === n) {
+        this.text(work.slice(pos));
+        return n;
+      }
+    }
+  }
+
+  /**
+   * Inline code runs to a backtick run of the same length or to the end of the line. (Markdown
+   * lets a span cross lines; a line is enough for model output, and it keeps the scan one pass.)
+   */
+  private scanInlineCode(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    for (let i = pos; i < n; i++) {
+      const c = work.charCodeAt(i);
+      if (c === LINE_FEED) {
+        this.text(work.slice(pos, i + 1));
+        this.mode = Mode.Text;
+        return i + 1;
+      }
+      if (c === BACKTICK) {
+        let end = i;
+        while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+        if (end === n && !final) {
+          this.text(work.slice(pos, i));
+          return -i - 1;
+        }
+        if (end - i === this.inlineTicks) {
+          this.text(work.slice(pos, end));
+          this.mode = Mode.Text;
+          return end;
+        }
+        i = end - 1;
+      }
+    }
+    this.text(work.slice(pos));
+    return n;
+  }
+
+  // ---------------------------------------------------------------- blocks
+
+  private enterReasoning(spec: ReasoningSpec): void {
+    this.mode = Mode.Reasoning;
+    this.reasoningClose = this.compiled.reasoningCloses.get(spec)!;
+    this.reasoningSink.separate();
+  }
+
+  private enterBlock(block: BlockSpec, open: string, at: number): void {
+    this.mode = Mode.Block;
+    this.block = block;
+    this.blockOpen = open;
+    this.blockClose = this.compiled.closeSets.get(block) ?? null;
+    this.blockFence = 0;
+    this.blockOffset = this.offset + at;
+    this.bodyPieces = [];
+    this.bodyLength = 0;
+    this.skippedClose = -1;
+    this.tracker =
+      block.close === 'json-end' || (block.guard === 'json' && !this.refeeding) ? new JsonBoundaryTracker() : null;
+  }
+
+  private appendBody(work: string, from: number, to: number): void {
+    if (to <= from) return;
+    const piece = work.slice(from, to);
+    this.bodyPieces.push(piece);
+    this.bodyLength += piece.length;
+    // Keep the guard in step, so that it never rescans a piece.
+    if (this.tracker && this.block?.close !== 'json-end' && this.tracker.consumed < this.bodyLength) {
+      const start = piece.length - (this.bodyLength - this.tracker.consumed);
+      this.tracker.advance(piece, Math.max(0, start), piece.length);
+    }
+  }
+
+  private takeBody(): string {
+    const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
+    this.bodyPieces = [];
+    this.bodyLength = 0;
+    return body;
+  }
+
+  /** The block's body is complete (closed by `close`, or cut off by the end when `closed` is false). */
+  private completeBlock(closed: boolean, close: string): void {
+    const block = this.block!;
+    const body = this.takeBody();
+    this.mode = Mode.Text;
+    this.block = null;
+    this.tracker = null;
+    const raw = this.blockOpen + body + close;
+    if (!closed && block.unclosed === 'text') {
+      this.refeed(raw, this.blockOffset);
+      return;
+    }
+    this.finishBody(block.body, body, raw, closed, block.format);
+  }
+
+  private finishBody(
+    parser: BlockSpec['body'],
+    body: string,
+    raw: string,
+    closed: boolean,
+    format: string | undefined,
+  ): boolean {
+    const ctx: BodyContext = { options: this.opts, closed, open: this.blockOpen };
+    let result: BodyResult;
+    try {
+      result = parser(body, ctx);
+    } catch (error) {
+      result = { calls: [], error: `the format's body parser failed: ${String(error)}` };
+    }
+    this.matched ??= result.format ?? format ?? this.compiled.spec.id;
+    if (result.error !== undefined || (result.calls.length === 0 && result.text === undefined)) {
+      this.malformed(raw, result.error ?? 'the block holds no call', this.blockOffset);
+      return false;
+    }
+    this.content.cut();
+    for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.text !== undefined) {
+      this.text(result.text);
+      this.content.cut();
+    }
+    for (const call of result.calls) this.emitCall(call, raw);
+    return true;
+  }
+
+  private malformed(raw: string, why: string, offset: number): void {
+    const keep = this.opts.onMalformed === 'keep';
+    this.issue({
+      kind: 'malformed-call',
+      message: `${keep ? 'Kept as text' : 'Removed'}: a span that looked like a call did not parse (${why}).`,
+      raw,
+      offset,
+    });
+    if (keep) this.text(raw);
+    else this.content.cut();
+  }
+
+  private emitCall(raw: RawCall, blockRaw: string): void {
+    const name = typeof raw.name === 'string' ? raw.name.trim() : '';
+    if (name.length === 0) {
+      this.issue({ kind: 'malformed-call', message: 'A call without a name was removed.', raw: blockRaw });
+      return;
+    }
+    if (this.callCount >= this.opts.maxCalls) {
+      this.issue({
+        kind: 'limit-exceeded',
+        message: `More than maxCalls (${this.opts.maxCalls}) calls; "${name}" was not extracted.`,
+        raw: safeJson(raw),
+      });
+      return;
+    }
+    const tools = this.opts.tools;
+    if (tools && !tools.has(name)) {
+      const drop = this.opts.unknownTools === 'drop';
+      this.issue({
+        kind: 'unknown-tool',
+        message: `"${name}" is not a declared tool${drop ? '; the call was dropped' : ''}.`,
+        raw: safeJson(raw),
+        offset: this.blockOffset,
+      });
+      if (drop) return;
+    }
+    const normalized = normalizeArguments(raw.arguments);
+    if (normalized.issue !== undefined) {
+      this.issue({ kind: 'malformed-call', message: `Arguments of "${name}": ${normalized.issue}`, raw: safeJson(raw) });
+    }
+    const call: ToolCall = { id: raw.id ?? this.opts.generateId(), name, arguments: normalized.arguments };
+    const index = this.callIndex++;
+    this.callCount++;
+    this.events.push({ type: 'tool-call-start', index, id: call.id, name });
+    this.events.push({ type: 'tool-call-delta', index, argumentsDelta: safeJson(call.arguments) });
+    this.events.push({ type: 'tool-call-end', index, call });
+  }
+
+  /** Scans `text` again in text mode, once: used when a span turned out not to be markup. */
+  private refeed(text: string, offset: number): void {
+    if (this.refeeding) {
+      this.text(text);
+      return;
+    }
+    const savedOffset = this.offset;
+    this.refeeding = true;
+    this.offset = offset;
+    this.run(text, true);
+    this.finishMode();
+    this.refeeding = false;
+    this.offset = savedOffset;
+  }
+
+  /** The output ended: settle whatever is open. */
+  private finishMode(): void {
+    switch (this.mode) {
+      case Mode.Block: {
+        const block = this.block!;
+        if (this.skippedClose !== -1 && this.blockFence === 0) {
+          // The JSON guard held a close marker back and no other came: the string it thought
+          // open was really a stray quote. Close at that marker and read the rest again.
+          const body = this.takeBody();
+          const cut = this.skippedClose;
+          const marker = this.skippedCloseMarker;
+          this.mode = Mode.Text;
+          this.block = null;
+          this.tracker = null;
+          const offset = this.blockOffset;
+          this.finishBody(block.body, body.slice(0, cut), this.blockOpen + body.slice(0, cut) + marker, true, block.format);
+          this.refeed(body.slice(cut + marker.length), offset + this.blockOpen.length + cut + marker.length);
+          return;
+        }
+        this.completeBlock(block.close === 'end-of-output', '');
+        return;
+      }
+      case Mode.Whole: {
+        const whole = this.compiled.spec.whole!;
+        const body = this.takeBody();
+        this.mode = Mode.Text;
+        const ok = this.tryWhole(whole, body);
+        if (!ok) {
+          this.wholeDecided = true;
+          this.refeed(body, this.blockOffset);
+        }
+        return;
+      }
+      default:
+        this.mode = Mode.Text;
+    }
+  }
+
+  private tryWhole(whole: NonNullable<MarkupSpec['whole']>, body: string): boolean {
+    let result: BodyResult;
+    try {
+      result = whole.body(body, { options: this.opts, closed: true, open: '' });
+    } catch {
+      return false;
+    }
+    if (result.error !== undefined || result.calls.length === 0) return false;
+    if (whole.onlyDeclaredTools) {
+      const tools = this.opts.tools;
+      if (!tools || !result.calls.every((c) => tools.has(c.name))) return false;
+    }
+    this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
+    this.blockOpen = '';
+    for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.text !== undefined) this.text(result.text);
+    this.content.cut();
+    for (const call of result.calls) this.emitCall(call, body);
+    return true;
+  }
+
+  // ---------------------------------------------------------------- output
+
+  private text(s: string): void {
+    if (s.length === 0) return;
+    const out = this.content.write(s);
+    if (out.length > 0) this.events.push({ type: 'text', text: out });
+  }
+
+  private reasoning(s: string): void {
+    if (s.length === 0) return;
+    const out = this.reasoningSink.write(s);
+    if (out.length > 0) this.events.push({ type: 'reasoning', text: out });
+  }
+
+  private issue(issue: ParseIssue): void {
+    this.events.push({ type: 'issue', issue });
+  }
+
+  private internalError(error: unknown): void {
+    // A bug in a format must not become an exception in the caller's agent loop (semantics 9).
+    this.issue({ kind: 'internal-error', message: `toolformat failed while parsing: ${String(error)}` });
+  }
+
+  // ---------------------------------------------------------------- line positions
+
+  /** True when only up to `maxIndent` spaces stand between the last newline (or the start) and `at`. */
+  private atLineStart(work: string, at: number, maxIndent: number): boolean {
+    let count = 0;
+    for (let j = at - 1; j >= 0; j--) {
+      const c = work.charCodeAt(j);
+      if (c === LINE_FEED) return true;
+      if (c !== SPACE && c !== TAB) return false;
+      if (++count > maxIndent) return false;
+    }
+    return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
+  }
+}
+
+/** Indent state after `work[0, end)`: spaces since the last newline, or -1 (capped look-back). */
+function indentAfter(work: string, end: number, before: number): number {
+  let count = 0;
+  for (let j = end - 1; j >= 0; j--) {
+    const c = work.charCodeAt(j);
+    if (c === LINE_FEED) return count;
+    if (c !== SPACE && c !== TAB) return -1;
+    if (++count > 8) return -1;
+  }
+  return before >= 0 ? before + count : -1;
+}
+
+/** The info word after a fence's backticks: ```` ```tool_call ```` → `tool_call`. */
+function firstWord(work: string, from: number, to: number): string {
+  let s = from;
+  while (s < to && isSpace(work.charCodeAt(s))) s++;
+  let e = s;
+  while (e < to && !isSpace(work.charCodeAt(e)) && work.charCodeAt(e) !== BACKTICK) e++;
+  return work.slice(s, e);
+}
+
+/**
+ * At a line start: the index after a closing fence line of at least `ticks` backticks (up to
+ * 3 spaces before, only spaces after), -1 when the line is not one, 'partial' when more input
+ * is needed to tell.
+ */
+function fenceCloseAt(work: string, at: number, ticks: number, final: boolean): number | 'partial' {
+  const n = work.length;
+  let p = at;
+  while (p < n && p - at < 3 && work.charCodeAt(p) === SPACE) p++;
+  const tickStart = p;
+  while (p < n && work.charCodeAt(p) === BACKTICK) p++;
+  if (p === n && !final) return 'partial';
+  if (p - tickStart < ticks) return -1;
+  while (p < n && p - at < MAX_FENCE_LINE) {
+    const c = work.charCodeAt(p);
+    if (c === LINE_FEED) return p + 1;
+    if (c !== SPACE && c !== TAB && c !== 13) return -1;
+    p++;
+  }
+  if (p === n) return final ? n : 'partial';
+  return -1;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}

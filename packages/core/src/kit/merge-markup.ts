@@ -1,0 +1,76 @@
+/**
+ * Auto mode as one scan: the markups of every registered format merged into one. Where two
+ * formats open a block with the same marker (`<tool_call>` is JSON for Hermes, XML for
+ * Qwen3-Coder and GLM), the merged block tries their body parsers in priority order and keeps
+ * the first that yields calls. Because auto mode is itself a markup, its streaming equals its
+ * batch parse and stays linear, like every single format.
+ */
+import type { BlockSpec, BodyParser, BodyResult, MarkupSpec, ReasoningSpec } from './markup-spec.js';
+import { THINK_REASONING } from './markup-spec.js';
+
+function asList<T extends string>(v: T | readonly T[] | undefined): readonly T[] {
+  return v === undefined ? [] : typeof v === 'string' ? [v] : v;
+}
+
+function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) => string): BodyParser {
+  if (blocks.length === 1) {
+    const only = blocks[0]!;
+    return (body, ctx) => {
+      const r = only.body(body, ctx);
+      return { ...r, format: r.format ?? fallbackFormat(only) };
+    };
+  }
+  return (body, ctx) => {
+    let first: BodyResult | null = null;
+    for (const block of blocks) {
+      let r: BodyResult;
+      try {
+        r = block.body(body, ctx);
+      } catch {
+        continue;
+      }
+      r = { ...r, format: r.format ?? fallbackFormat(block) };
+      if (r.error === undefined && (r.calls.length > 0 || r.text !== undefined)) return r;
+      first ??= r;
+    }
+    return first ?? { calls: [], error: 'no format could read the block' };
+  };
+}
+
+export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpec {
+  const formatOf = new Map<BlockSpec, string>();
+  const byOpen = new Map<string, BlockSpec[]>();
+  const byFence = new Map<string, BlockSpec[]>();
+  const reasoning: ReasoningSpec[] = [];
+  const seenReasoning = new Set<string>();
+  const strip = new Set<string>();
+  let whole: MarkupSpec['whole'];
+  for (const spec of specs) {
+    for (const block of spec.blocks) {
+      if (block.auto === false) continue;
+      formatOf.set(block, block.format ?? spec.id);
+      for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), block]);
+      for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), block]);
+    }
+    for (const r of spec.reasoning ?? [THINK_REASONING]) {
+      const key = r.open.join('\u0000');
+      if (!seenReasoning.has(key)) {
+        seenReasoning.add(key);
+        reasoning.push(r);
+      }
+    }
+    for (const s of spec.strip ?? []) strip.add(s);
+    if (!whole && spec.whole?.onlyDeclaredTools) whole = { ...spec.whole, format: spec.whole.format ?? spec.id };
+  }
+  const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
+  const blocks: BlockSpec[] = [];
+  for (const [open, group] of byOpen) {
+    const lead = group[0]!;
+    blocks.push({ ...lead, open, fence: undefined, format: undefined, body: unionBody(group, fmt) });
+  }
+  for (const [info, group] of byFence) {
+    const lead = group[0]!;
+    blocks.push({ ...lead, open: undefined, fence: info, format: undefined, body: unionBody(group, fmt) });
+  }
+  return { id, blocks, reasoning, strip: [...strip], ...(whole ? { whole } : {}) };
+}

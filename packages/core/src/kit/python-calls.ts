@@ -1,0 +1,1207 @@
+/**
+ * Pythonic tool calls: `[get_weather(city='Paris'), get_time()]` (Llama 3.2/4, LFM2, the Gemma
+ * prompt, ToolACE) and bare `get_weather(city="Paris")` lines (Gemma ```tool_code blocks).
+ *
+ * Model output is never evaluated (DESIGN semantics 8): this is a literal parser that knows
+ * Python's literal syntax — strings, numbers, True/False/None, lists, tuples, sets, dicts — and
+ * nothing that could run. It is a hand-written scanner over char codes in one left-to-right pass:
+ * every character is looked at a bounded number of times (a lookahead for `name=` or `name(`
+ * rescans at most one identifier and the blanks after it), so the cost is O(n) on any input, and
+ * recursion is bounded by `maxDepth` so deep brackets yield an error, never a stack overflow.
+ *
+ * Where Python would reject text that models really write, the parser is lenient and says so in
+ * `notes`: bare words (`location=Paris`, ToolACE) become strings, a missing comma between keyword
+ * arguments (`location="Paris"unit="celsius"`, vLLM's Gemma 3 template) is accepted, `true`/`null`
+ * are read like `True`/`None`. Values that a JSON number cannot hold exactly (`1e999`, `inf`,
+ * integers beyond 2^53) become strings, so every result stays JSON-serialisable without loss.
+ */
+import {
+  APOSTROPHE,
+  BACKSLASH,
+  BRACE_CLOSE,
+  BRACE_OPEN,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
+  CARRIAGE_RETURN,
+  COLON,
+  COMMA,
+  DIGIT0,
+  DIGIT9,
+  DOT,
+  EQUALS,
+  HASH,
+  LINE_FEED,
+  MINUS,
+  PAREN_CLOSE,
+  PAREN_OPEN,
+  QUOTE,
+  SPACE,
+  TAB,
+  UNDERSCORE,
+  isIdentPart,
+  isIdentStart,
+  isSpace,
+} from './char-codes.js';
+import { isPlainObject, setOwn } from './safe-object.js';
+
+// Codes char-codes.ts does not name. Letters are compared after `| 0x20`, which folds an ASCII
+// upper-case letter onto its lower-case one and maps no other code onto a letter.
+const ASTERISK = 42;
+const PLUS = 43;
+const SEMICOLON = 59;
+const LOWER_B = 98;
+const LOWER_E = 101;
+const LOWER_F = 102;
+const LOWER_J = 106;
+const LOWER_N = 110;
+const LOWER_O = 111;
+const LOWER_R = 114;
+const LOWER_T = 116;
+const LOWER_U = 117;
+const LOWER_V = 118;
+const LOWER_X = 120;
+const UPPER_U = 85;
+const LOWER_A_CODE = 97;
+const DIGIT7 = 55;
+
+export const DEFAULT_MAX_DEPTH = 256;
+
+/** One call as written: keyword arguments by name, positional ones in order. */
+export interface PythonCall {
+  /** The full (possibly dotted) name: `brave_search.call`, `functions.get_weather`. */
+  name: string;
+  /** Keyword arguments; a keyword given twice keeps the last value, as a dict literal would. */
+  arguments: Record<string, unknown>;
+  /** Positional arguments, for the caller to map onto the schema's property order. */
+  positional: unknown[];
+}
+
+/** Something the parser accepted but changed or doubted; a handler turns these into `issues`. */
+export interface PythonNote {
+  offset: number;
+  message: string;
+}
+
+export type PythonCallsResult =
+  | { ok: true; calls: PythonCall[]; end: number; notes?: PythonNote[] }
+  | { ok: false; error: string; offset: number };
+
+export type PythonLiteralResult =
+  | { ok: true; value: unknown; end: number; notes?: PythonNote[] }
+  | { ok: false; error: string; offset: number };
+
+export interface PythonLiteralOptions {
+  /** Brackets, parens and braces may nest this deep (default 256); deeper input is an error. */
+  maxDepth?: number;
+  /** Index to start at (default 0). Offsets in results stay indices into the whole text, so a
+   * caller scanning for `[` does not have to slice (and copy) the rest of the text each time. */
+  start?: number;
+}
+
+export interface PythonCallsOptions extends PythonLiteralOptions {
+  /** Accept bare calls `f(a=1)` separated by blanks, newlines, `;` or `,` (default true). */
+  allowBareCall?: boolean;
+}
+
+/** Thrown inside the parser only; the exported functions turn it into an error result. */
+class ParseFailure {
+  constructor(
+    readonly message: string,
+    readonly offset: number,
+  ) {}
+}
+
+function hexValue(code: number): number {
+  if (code >= DIGIT0 && code <= DIGIT9) return code - DIGIT0;
+  const lower = code | 0x20;
+  if (lower >= LOWER_A_CODE && lower <= LOWER_F) return lower - LOWER_A_CODE + 10;
+  return -1;
+}
+
+function isDigit(code: number): boolean {
+  return code >= DIGIT0 && code <= DIGIT9;
+}
+
+/** Blanks that may separate the words of a bare value (`location=San Francisco`) — not newlines. */
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+/** Python's str(): what a JSON encoder would write for a non-string dict key. */
+function keyText(key: unknown): string {
+  if (typeof key === 'string') return key;
+  if (typeof key === 'number') return String(key);
+  if (key === true) return 'true';
+  if (key === false) return 'false';
+  if (key === null) return 'null';
+  // Tuples and other unhashable-in-JSON keys: their JSON text, which is unambiguous.
+  return JSON.stringify(key) ?? String(key);
+}
+
+/** `-` applied to a number that was kept as a string ("inf", "1e999", "98765432109876543210"). */
+function negateText(text: string): string {
+  if (text === 'nan') return text;
+  return text.charCodeAt(0) === MINUS ? text.slice(1) : '-' + text;
+}
+
+function normaliseDepth(value: unknown): number {
+  if (typeof value !== 'number' || !(value >= 0)) return DEFAULT_MAX_DEPTH;
+  return Math.floor(value);
+}
+
+class PythonLiteralParser {
+  pos: number;
+  depth = 0;
+  readonly notes: PythonNote[] = [];
+  readonly maxDepth: number;
+  /** Where the escape decoded by `readEscape` ends; a field so the hot path allocates no tuple. */
+  private escapeEnd = 0;
+
+  constructor(
+    readonly src: string,
+    options: PythonLiteralOptions,
+  ) {
+    this.maxDepth = normaliseDepth(options.maxDepth);
+    const start = options.start;
+    this.pos =
+      typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), src.length) : 0;
+  }
+
+  fail(message: string, offset: number = this.pos): never {
+    throw new ParseFailure(message, offset);
+  }
+
+  note(offset: number, message: string): void {
+    this.notes.push({ offset, message });
+  }
+
+  /** The character at `i` for an error message, or "end of input". */
+  describe(i: number): string {
+    if (i >= this.src.length) return 'end of input';
+    return JSON.stringify(String.fromCodePoint(this.src.codePointAt(i) ?? 0));
+  }
+
+  enter(open: number): void {
+    if (++this.depth > this.maxDepth) {
+      this.fail(`nesting deeper than maxDepth (${this.maxDepth})`, open);
+    }
+  }
+
+  /** Turns whatever escaped the parser into an error result; nothing is rethrown. */
+  failure(error: unknown): { ok: false; error: string; offset: number } {
+    if (error instanceof ParseFailure) return { ok: false, error: error.message, offset: error.offset };
+    // Only reachable with a huge caller-chosen maxDepth (stack overflow) or out of memory.
+    const message = error instanceof Error ? error.message : 'unknown failure';
+    return { ok: false, error: `input could not be parsed: ${message}`, offset: this.pos };
+  }
+
+  // ---- blanks -------------------------------------------------------------------------------
+
+  /** Plain whitespace only: used at the two ends, where a `#` may be the user's prose. */
+  skipSpace(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    while (i < n && isSpace(src.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /**
+   * Whitespace, newlines, `#` comments and backslash line continuations: what Python ignores
+   * between tokens inside brackets.
+   */
+  skipInside(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (isSpace(c)) {
+        i++;
+      } else if (c === HASH) {
+        i++;
+        while (i < n) {
+          const d = src.charCodeAt(i);
+          if (d === LINE_FEED || d === CARRIAGE_RETURN) break;
+          i++;
+        }
+      } else if (c === BACKSLASH) {
+        const d = src.charCodeAt(i + 1);
+        if (d === LINE_FEED) i += 2;
+        else if (d === CARRIAGE_RETURN) i += src.charCodeAt(i + 2) === LINE_FEED ? 3 : 2;
+        else break;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** Between bare calls: blanks, comments and the `;` / `,` separators. */
+  skipSeparators(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    for (;;) {
+      i = this.skipInside(i);
+      if (i >= n) return i;
+      const c = src.charCodeAt(i);
+      if (c !== SEMICOLON && c !== COMMA) return i;
+      i++;
+    }
+  }
+
+  // ---- names --------------------------------------------------------------------------------
+
+  /** End of the identifier starting at `i` (which must be an identifier start). */
+  identEnd(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    i++;
+    while (i < n && isIdentPart(src.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /** Extends an identifier ending at `i` over `.part` segments: `functions.get_weather`. */
+  dottedEnd(i: number): number {
+    const src = this.src;
+    while (src.charCodeAt(i) === DOT && isIdentStart(src.charCodeAt(i + 1))) i = this.identEnd(i + 1);
+    return i;
+  }
+
+  /** Whether a (dotted) name followed by `(` starts at `i` — decides if a bare call follows. */
+  callAhead(i: number): boolean {
+    const src = this.src;
+    if (!isIdentStart(src.charCodeAt(i))) return false;
+    let j = this.dottedEnd(this.identEnd(i));
+    while (isBlank(src.charCodeAt(j))) j++;
+    return src.charCodeAt(j) === PAREN_OPEN;
+  }
+
+  /** True when `src[start, end)` is a string prefix (r, b, u, f, rb, br, rf, fr in any case). */
+  isStringPrefix(start: number, end: number): boolean {
+    const src = this.src;
+    const a = src.charCodeAt(start) | 0x20;
+    if (end - start === 1) return a === LOWER_R || a === LOWER_B || a === LOWER_U || a === LOWER_F;
+    if (end - start !== 2) return false;
+    const b = src.charCodeAt(start + 1) | 0x20;
+    return (a === LOWER_R && (b === LOWER_B || b === LOWER_F)) || ((a === LOWER_B || a === LOWER_F) && b === LOWER_R);
+  }
+
+  // ---- calls --------------------------------------------------------------------------------
+
+  /** `name(args)` at `pos`. */
+  readCall(): PythonCall {
+    const src = this.src;
+    const start = this.pos;
+    if (!isIdentStart(src.charCodeAt(start))) {
+      this.fail(`expected a function name, found ${this.describe(start)}`, start);
+    }
+    const nameEnd = this.dottedEnd(this.identEnd(start));
+    const name = src.slice(start, nameEnd);
+    const open = this.skipInside(nameEnd);
+    if (src.charCodeAt(open) !== PAREN_OPEN) {
+      this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
+    }
+    const call: PythonCall = { name, arguments: {}, positional: [] };
+    this.readArguments(call, open);
+    return call;
+  }
+
+  /** The argument list whose `(` is at `open`; leaves `pos` after the `)`. */
+  readArguments(call: PythonCall, open: number): void {
+    const src = this.src;
+    const n = src.length;
+    const name = call.name;
+    this.enter(open);
+    this.pos = open + 1;
+    for (;;) {
+      let i = this.skipInside(this.pos);
+      if (i >= n) this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
+      const c = src.charCodeAt(i);
+      if (c === PAREN_CLOSE) {
+        this.pos = i + 1;
+        break;
+      }
+      if (c === ASTERISK) {
+        // `**{'my-key': 1}` is how keys that are not identifiers travel (formatPythonCall writes it).
+        if (src.charCodeAt(i + 1) !== ASTERISK) this.fail(`'*' arguments are not supported in call '${name}'`, i);
+        this.pos = i + 2;
+        const spread = this.readValue();
+        if (!isPlainObject(spread)) this.fail(`expected a dict after '**' in call '${name}'`, i);
+        for (const key of Object.keys(spread)) setOwn(call.arguments, key, spread[key]);
+      } else if (isIdentStart(c)) {
+        // `name=value` or a positional value that starts with a name (a bare word, True, a call).
+        const keyEnd = this.identEnd(i);
+        const eq = this.skipInside(keyEnd);
+        if (src.charCodeAt(eq) === EQUALS && src.charCodeAt(eq + 1) !== EQUALS) {
+          const key = src.slice(i, keyEnd);
+          const at = this.skipInside(eq + 1);
+          const v = src.charCodeAt(at);
+          if (at >= n || v === COMMA || v === PAREN_CLOSE) {
+            this.fail(`expected a value for '${key}' in call '${name}', found ${this.describe(at)}`, at);
+          }
+          this.pos = at;
+          setOwn(call.arguments, key, this.readValue());
+        } else {
+          this.pos = i;
+          call.positional.push(this.readValue());
+        }
+      } else {
+        this.pos = i;
+        call.positional.push(this.readValue());
+      }
+      i = this.skipInside(this.pos);
+      const d = src.charCodeAt(i);
+      if (d === COMMA) {
+        this.pos = i + 1;
+      } else if (d === PAREN_CLOSE) {
+        this.pos = i + 1;
+        break;
+      } else if (isIdentStart(d)) {
+        // vLLM's Gemma 3 template writes `location="Paris"unit="celsius"`; read on.
+        this.note(i, `missing ',' between arguments of call '${name}'`);
+        this.pos = i;
+      } else if (i >= n) {
+        this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
+      } else {
+        this.fail(`expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(i)}`, i);
+      }
+    }
+    this.depth--;
+  }
+
+  /** A list of calls `[f(), g()]` or, when allowed, bare calls; `pos` is at the first non-blank. */
+  readCalls(allowBare: boolean): PythonCall[] {
+    const src = this.src;
+    const n = src.length;
+    const calls: PythonCall[] = [];
+    const first = this.pos;
+    if (src.charCodeAt(first) === BRACKET_OPEN) {
+      this.enter(first);
+      this.pos = first + 1;
+      for (;;) {
+        let i = this.skipInside(this.pos);
+        if (src.charCodeAt(i) === BRACKET_CLOSE) {
+          this.pos = i + 1;
+          break;
+        }
+        if (i >= n) this.fail(`expected ']' to close the call list opened at ${first}`, n);
+        this.pos = i;
+        const call = this.readCall();
+        calls.push(call);
+        i = this.skipInside(this.pos);
+        const d = src.charCodeAt(i);
+        if (d === COMMA) {
+          this.pos = i + 1;
+        } else if (d === BRACKET_CLOSE) {
+          this.pos = i + 1;
+          break;
+        } else if (isIdentStart(d)) {
+          this.note(i, `missing ',' after call '${call.name}'`);
+          this.pos = i;
+        } else if (i >= n) {
+          this.fail(`expected ']' to close the call list opened at ${first}`, n);
+        } else {
+          this.fail(
+            `expected ',' or ']' after call '${call.name}' in the list opened at ${first}, found ${this.describe(i)}`,
+            i,
+          );
+        }
+      }
+      this.depth--;
+    } else if (allowBare && this.callAhead(first)) {
+      for (;;) {
+        calls.push(this.readCall());
+        // Separators and comments are consumed only when another call follows them, so text
+        // after the last call (", and then …") is left to the caller untouched.
+        const next = this.skipSeparators(this.pos);
+        if (!this.callAhead(next)) break;
+        this.pos = next;
+      }
+    } else {
+      this.fail(
+        allowBare
+          ? `expected '[' or a function call, found ${this.describe(first)}`
+          : `expected '[' to open a call list, found ${this.describe(first)}`,
+        first,
+      );
+    }
+    return calls;
+  }
+
+  // ---- values -------------------------------------------------------------------------------
+
+  /** One value at `pos` (blanks before it skipped); leaves `pos` just after it. */
+  readValue(): unknown {
+    const src = this.src;
+    const i = this.skipInside(this.pos);
+    this.pos = i;
+    if (i >= src.length) this.fail('expected a value, found end of input', i);
+    const c = src.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) return this.readStrings();
+    if (isDigit(c) || (c === DOT && isDigit(src.charCodeAt(i + 1)))) return this.readNumber();
+    if (c === BRACKET_OPEN) return this.readList();
+    if (c === PAREN_OPEN) return this.readTuple();
+    if (c === BRACE_OPEN) return this.readDictOrSet();
+    if (c === MINUS || c === PLUS) return this.readSigned();
+    if (isIdentStart(c)) return this.readNameValue();
+    return this.fail(`expected a value, found ${this.describe(i)}`, i);
+  }
+
+  /** `'a' "b"` — adjacent literals concatenate, as in Python. */
+  readStrings(): string {
+    let out = this.readString();
+    for (;;) {
+      const i = this.skipInside(this.pos);
+      if (!this.stringAhead(i)) return out;
+      this.pos = i;
+      out += this.readString();
+    }
+  }
+
+  /** A quote, or a string prefix glued to a quote, at `i`. */
+  stringAhead(i: number): boolean {
+    const src = this.src;
+    const c = src.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) return true;
+    if (!isIdentStart(c)) return false;
+    let j = i + 1;
+    // Prefixes are at most two letters; look no further so this stays O(1).
+    if (isIdentPart(src.charCodeAt(j))) j++;
+    const q = src.charCodeAt(j);
+    return (q === QUOTE || q === APOSTROPHE) && this.isStringPrefix(i, j);
+  }
+
+  /** One string literal (optionally prefixed, optionally triple-quoted) at `pos`. */
+  readString(): string {
+    const src = this.src;
+    const n = src.length;
+    let i = this.pos;
+    let raw = false;
+    // The prefix letters were validated by the caller; only `r` changes how the body is read.
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (c === QUOTE || c === APOSTROPHE) break;
+      if ((c | 0x20) === LOWER_R) raw = true;
+      i++;
+    }
+    const open = i;
+    const q = src.charCodeAt(i);
+    const triple = src.charCodeAt(i + 1) === q && src.charCodeAt(i + 2) === q;
+    i += triple ? 3 : 1;
+    let out = '';
+    let chunk = i;
+    for (;;) {
+      if (i >= n) this.fail(`unterminated string opened at ${open}`, n);
+      const c = src.charCodeAt(i);
+      if (c === q) {
+        if (!triple) {
+          this.pos = i + 1;
+          return out + src.slice(chunk, i);
+        }
+        if (src.charCodeAt(i + 1) === q && src.charCodeAt(i + 2) === q) {
+          this.pos = i + 3;
+          return out + src.slice(chunk, i);
+        }
+        i++;
+      } else if (c !== BACKSLASH) {
+        // A newline inside a one-quote string is a SyntaxError in Python; models do write it, and
+        // nothing is ambiguous about it, so it is kept.
+        i++;
+      } else if (i + 1 >= n) {
+        this.fail(`unterminated string opened at ${open}`, n);
+      } else if (raw) {
+        // In a raw string a backslash still keeps the next quote from closing it; both stay.
+        i += 2;
+      } else {
+        out += src.slice(chunk, i) + this.readEscape(i);
+        i = this.escapeEnd;
+        chunk = i;
+      }
+    }
+  }
+
+  /** The escape whose backslash is at `i` (with a character after it); sets `escapeEnd`. */
+  readEscape(i: number): string {
+    const src = this.src;
+    const c = src.charCodeAt(i + 1);
+    this.escapeEnd = i + 2;
+    switch (c) {
+      case LINE_FEED:
+        return '';
+      case CARRIAGE_RETURN:
+        if (src.charCodeAt(i + 2) === LINE_FEED) this.escapeEnd = i + 3;
+        return '';
+      case BACKSLASH:
+      case QUOTE:
+      case APOSTROPHE:
+        return String.fromCharCode(c);
+    }
+    switch (c | 0x20) {
+      case LOWER_A_CODE:
+        if (c === LOWER_A_CODE) return '\x07';
+        break;
+      case LOWER_B:
+        if (c === LOWER_B) return '\b';
+        break;
+      case LOWER_F:
+        if (c === LOWER_F) return '\f';
+        break;
+      case LOWER_N:
+        if (c === LOWER_N) return '\n';
+        break;
+      case LOWER_R:
+        if (c === LOWER_R) return '\r';
+        break;
+      case LOWER_T:
+        if (c === LOWER_T) return '\t';
+        break;
+      case LOWER_V:
+        if (c === LOWER_V) return '\v';
+        break;
+      case LOWER_X:
+        if (c === LOWER_X) {
+          const code = this.readHex(i + 2, 2);
+          if (code >= 0) return String.fromCharCode(code);
+        }
+        break;
+      case LOWER_U: {
+        const digits = c === UPPER_U ? 8 : 4;
+        const code = this.readHex(i + 2, digits);
+        if (code >= 0 && code <= 0x10ffff) return String.fromCodePoint(code);
+        break;
+      }
+    }
+    if (c >= DIGIT0 && c <= DIGIT7) {
+      // Octal: one to three digits, as Python reads `\0` and `\101`.
+      let code = c - DIGIT0;
+      let j = i + 2;
+      for (let k = 0; k < 2; k++) {
+        const d = src.charCodeAt(j);
+        if (!(d >= DIGIT0 && d <= DIGIT7)) break;
+        code = code * 8 + d - DIGIT0;
+        j++;
+      }
+      this.escapeEnd = j;
+      return String.fromCharCode(code);
+    }
+    // Unknown (or malformed) escape: Python keeps the backslash, and the next character is read
+    // as ordinary text.
+    this.escapeEnd = i + 1;
+    return '\\';
+  }
+
+  /** Value of exactly `count` hex digits at `i`, or -1; sets `escapeEnd` past them on success. */
+  readHex(i: number, count: number): number {
+    let value = 0;
+    for (let k = 0; k < count; k++) {
+      const h = hexValue(this.src.charCodeAt(i + k));
+      if (h < 0) return -1;
+      value = value * 16 + h;
+    }
+    this.escapeEnd = i + count;
+    return value;
+  }
+
+  /** End of a run of digits and `_` separators at `i`. */
+  digitsEnd(i: number): number {
+    const src = this.src;
+    const n = src.length;
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (!isDigit(c) && c !== UNDERSCORE) break;
+      i++;
+    }
+    return i;
+  }
+
+  /** An unsigned number literal at `pos`. */
+  readNumber(): unknown {
+    const src = this.src;
+    const start = this.pos;
+    if (src.charCodeAt(start) === DIGIT0) {
+      const p = src.charCodeAt(start + 1) | 0x20;
+      const radix = p === LOWER_X ? 16 : p === LOWER_O ? 8 : p === LOWER_B ? 2 : 0;
+      if (radix !== 0) return this.readRadixInteger(start, radix);
+    }
+    let isFloat = false;
+    let i = this.digitsEnd(start);
+    if (src.charCodeAt(i) === DOT) {
+      isFloat = true;
+      i = this.digitsEnd(i + 1);
+    }
+    if ((src.charCodeAt(i) | 0x20) === LOWER_E) {
+      let j = i + 1;
+      const s = src.charCodeAt(j);
+      if (s === PLUS || s === MINUS) j++;
+      if (isDigit(src.charCodeAt(j))) {
+        isFloat = true;
+        i = this.digitsEnd(j);
+      }
+    }
+    if ((src.charCodeAt(i) | 0x20) === LOWER_J) {
+      // A complex literal has no JSON form; keep its text.
+      i++;
+      this.pos = i;
+      const text = src.slice(start, i);
+      this.note(start, `complex number ${text} kept as a string`);
+      return text;
+    }
+    if (isIdentPart(src.charCodeAt(i))) {
+      this.fail(`unexpected ${this.describe(i)} after number ${src.slice(start, i)}`, i);
+    }
+    this.pos = i;
+    const text = src.slice(start, i);
+    const clean = text.includes('_') ? text.replaceAll('_', '') : text;
+    const value = Number(clean);
+    if (!isFloat) {
+      if (clean.length > 1 && clean.charCodeAt(0) === DIGIT0 && value !== 0) {
+        // `01234` is a SyntaxError in Python; what a model means by it is a code like a ZIP code,
+        // whose leading zero matters.
+        this.note(start, `integer with a leading zero ${text} kept as a string`);
+        return clean;
+      }
+      if (value > Number.MAX_SAFE_INTEGER) {
+        this.note(start, `integer ${text} does not fit a JSON number exactly; kept as a string`);
+        return clean;
+      }
+      return value;
+    }
+    if (Number.isFinite(value)) return value;
+    if (Number.isNaN(value)) this.fail(`malformed number ${text}`, start);
+    this.note(start, `number ${text} overflows a JSON number; kept as the string "${clean}"`);
+    return clean;
+  }
+
+  /** `0x1F`, `0o17`, `0b101` at `start`. */
+  readRadixInteger(start: number, radix: number): unknown {
+    const src = this.src;
+    const n = src.length;
+    let i = start + 2;
+    let digits = '';
+    let chunk = i;
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (c === UNDERSCORE) {
+        digits += src.slice(chunk, i);
+        chunk = i + 1;
+      } else {
+        const h = hexValue(c);
+        if (h < 0 || h >= radix) break;
+      }
+      i++;
+    }
+    digits += src.slice(chunk, i);
+    if (digits.length === 0) this.fail(`expected digits after ${src.slice(start, start + 2)}`, i);
+    if (isIdentPart(src.charCodeAt(i))) {
+      this.fail(`unexpected ${this.describe(i)} after number ${src.slice(start, i)}`, i);
+    }
+    this.pos = i;
+    const value = Number.parseInt(digits, radix);
+    if (Number.isSafeInteger(value)) return value;
+    const text = src.slice(start, i);
+    this.note(start, `integer ${text} does not fit a JSON number exactly; kept as a string`);
+    return text;
+  }
+
+  /** `-1`, `+2.5`, `-inf`, `-float('inf')`; the sign may repeat, as Python allows. */
+  readSigned(): unknown {
+    const src = this.src;
+    const start = this.pos;
+    let negative = false;
+    let i = start;
+    for (;;) {
+      const c = src.charCodeAt(i);
+      if (c === MINUS) negative = !negative;
+      else if (c !== PLUS) break;
+      i = this.skipInside(i + 1);
+    }
+    this.pos = i;
+    const c = src.charCodeAt(i);
+    let value: unknown;
+    if (isDigit(c) || (c === DOT && isDigit(src.charCodeAt(i + 1)))) {
+      value = this.readNumber();
+    } else if (isIdentStart(c)) {
+      const end = this.identEnd(i);
+      const word = src.slice(i, end);
+      const lower = word.toLowerCase();
+      if (lower === 'inf' || lower === 'infinity' || lower === 'nan') {
+        this.pos = end;
+        value = lower === 'nan' ? 'nan' : 'inf';
+        this.note(i, `${word} has no JSON number; kept as a string`);
+      } else if (word === 'float' && src.charCodeAt(this.skipInside(end)) === PAREN_OPEN) {
+        value = this.readNameValue();
+      } else {
+        this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
+      }
+    } else {
+      this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
+    }
+    if (!negative) return value;
+    if (typeof value === 'number') return value === 0 ? 0 : -value;
+    if (typeof value === 'string') return negateText(value);
+    return value;
+  }
+
+  /** A value that starts with a name: a prefixed string, a keyword, a call, or a bare word. */
+  readNameValue(): unknown {
+    const src = this.src;
+    const start = this.pos;
+    const wordEnd = this.identEnd(start);
+    const q = src.charCodeAt(wordEnd);
+    if ((q === QUOTE || q === APOSTROPHE) && this.isStringPrefix(start, wordEnd)) return this.readStrings();
+    const nameEnd = this.dottedEnd(wordEnd);
+    const open = this.skipInside(nameEnd);
+    if (src.charCodeAt(open) === PAREN_OPEN) return this.readCallValue(src.slice(start, nameEnd), start, open);
+    if (nameEnd === wordEnd) {
+      switch (src.slice(start, wordEnd)) {
+        case 'True':
+        case 'true':
+          this.pos = wordEnd;
+          return true;
+        case 'False':
+        case 'false':
+          this.pos = wordEnd;
+          return false;
+        case 'None':
+        case 'null':
+          this.pos = wordEnd;
+          return null;
+      }
+    }
+    return this.readBareWords(start, nameEnd);
+  }
+
+  /**
+   * A name Python would not know (`location=Paris`, `unit=Unit.CELSIUS`) is the model writing a
+   * string without quotes. Words separated by blanks join (`city=San Francisco`) until one is
+   * followed by `=` or `(` — that one is the next argument, written without its comma.
+   */
+  readBareWords(start: number, end: number): string {
+    const src = this.src;
+    let i = end;
+    for (;;) {
+      let j = i;
+      while (isBlank(src.charCodeAt(j))) j++;
+      if (j === i || !isIdentStart(src.charCodeAt(j))) break;
+      const wordEnd = this.identEnd(j);
+      const q = src.charCodeAt(wordEnd);
+      if (q === QUOTE || q === APOSTROPHE) break;
+      const k = this.dottedEnd(wordEnd);
+      let m = k;
+      while (isBlank(src.charCodeAt(m))) m++;
+      const after = src.charCodeAt(m);
+      if ((after === EQUALS && src.charCodeAt(m + 1) !== EQUALS) || after === PAREN_OPEN) break;
+      i = k;
+    }
+    this.pos = i;
+    const text = src.slice(start, i);
+    this.note(start, `bare name ${text} read as the string "${text}"`);
+    return text;
+  }
+
+  /**
+   * A call used as a value. `float('inf')`, `dict(a=1)`, `list()`… mean a literal and become one;
+   * any other call is kept as its source text rather than evaluated.
+   */
+  readCallValue(name: string, start: number, open: number): unknown {
+    const call: PythonCall = { name, arguments: {}, positional: [] };
+    this.readArguments(call, open);
+    const text = this.src.slice(start, this.pos);
+    const hasKeywords = Object.keys(call.arguments).length > 0;
+    const positional = call.positional;
+    const only = positional[0];
+    switch (name) {
+      case 'float':
+        if (!hasKeywords && positional.length <= 1) {
+          const value = this.floatOf(only, start);
+          if (value !== undefined) return value;
+        }
+        break;
+      case 'dict':
+        if (positional.length === 0) return call.arguments;
+        if (positional.length === 1 && !hasKeywords && isPlainObject(only)) return only;
+        break;
+      case 'list':
+      case 'tuple':
+      case 'set':
+      case 'frozenset':
+        if (!hasKeywords && positional.length === 0) return [];
+        if (!hasKeywords && positional.length === 1 && Array.isArray(only)) return only;
+        break;
+    }
+    this.note(start, `call ${text} kept as its source text`);
+    return text;
+  }
+
+  /** `float(x)` for a literal x, or undefined when it is not one float() would accept. */
+  floatOf(arg: unknown, at: number): unknown {
+    if (arg === undefined) return 0;
+    if (typeof arg === 'number') return arg;
+    if (typeof arg !== 'string') return undefined;
+    const text = arg.trim();
+    const lower = text.toLowerCase();
+    const sign = lower.charCodeAt(0) === MINUS ? '-' : '';
+    const body = sign !== '' || lower.charCodeAt(0) === PLUS ? lower.slice(1) : lower;
+    if (body === 'inf' || body === 'infinity') {
+      this.note(at, `float('${text}') has no JSON number; kept as the string "${sign}inf"`);
+      return sign + 'inf';
+    }
+    if (body === 'nan') {
+      this.note(at, `float('${text}') has no JSON number; kept as the string "nan"`);
+      return 'nan';
+    }
+    if (body.length === 0 || !(isDigit(body.charCodeAt(0)) || body.charCodeAt(0) === DOT)) return undefined;
+    // Number() also takes `0x…`, which float() does not; the digit check above keeps `0x` out
+    // only partly, so reject any letter but the exponent.
+    for (let k = 0; k < body.length; k++) {
+      const c = body.charCodeAt(k);
+      if (!isDigit(c) && c !== DOT && c !== UNDERSCORE && c !== LOWER_E && c !== PLUS && c !== MINUS) {
+        return undefined;
+      }
+    }
+    const value = Number(text.replaceAll('_', ''));
+    if (Number.isNaN(value)) return undefined;
+    if (Number.isFinite(value)) return value;
+    this.note(at, `float('${text}') overflows a JSON number; kept as the string "${text}"`);
+    return text;
+  }
+
+  /** `[a, b]` at `pos`. */
+  readList(): unknown[] {
+    const open = this.pos;
+    this.enter(open);
+    this.pos = open + 1;
+    const items = this.readItems(open, BRACKET_CLOSE, 'list');
+    this.depth--;
+    return items;
+  }
+
+  /** `(a, b)` is an array; `(a)` is just `a`, as in Python. */
+  readTuple(): unknown {
+    const open = this.pos;
+    this.enter(open);
+    const src = this.src;
+    const n = src.length;
+    let i = this.skipInside(open + 1);
+    let result: unknown;
+    if (src.charCodeAt(i) === PAREN_CLOSE) {
+      this.pos = i + 1;
+      result = [];
+    } else {
+      if (i >= n) this.fail(`expected ')' to close the tuple opened at ${open}`, n);
+      this.pos = i;
+      const first = this.readValue();
+      i = this.skipInside(this.pos);
+      if (src.charCodeAt(i) === PAREN_CLOSE) {
+        this.pos = i + 1;
+        result = first;
+      } else if (src.charCodeAt(i) === COMMA) {
+        this.pos = i + 1;
+        const items = this.readItems(open, PAREN_CLOSE, 'tuple');
+        items.unshift(first);
+        result = items;
+      } else if (i >= n) {
+        this.fail(`expected ')' to close the tuple opened at ${open}`, n);
+      } else {
+        this.fail(`expected ',' or ')' in the tuple opened at ${open}, found ${this.describe(i)}`, i);
+      }
+    }
+    this.depth--;
+    return result;
+  }
+
+  /**
+   * Values separated by commas up to `close` (a trailing comma is fine); `pos` is after the
+   * opener or after a comma. Leaves `pos` after the closer.
+   */
+  readItems(open: number, close: number, what: string): unknown[] {
+    const src = this.src;
+    const n = src.length;
+    const closeChar = String.fromCharCode(close);
+    const items: unknown[] = [];
+    for (;;) {
+      let i = this.skipInside(this.pos);
+      if (src.charCodeAt(i) === close) {
+        this.pos = i + 1;
+        return items;
+      }
+      if (i >= n) this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+      this.pos = i;
+      items.push(this.readValue());
+      i = this.skipInside(this.pos);
+      const d = src.charCodeAt(i);
+      if (d === COMMA) {
+        this.pos = i + 1;
+      } else if (d === close) {
+        this.pos = i + 1;
+        return items;
+      } else if (i >= n) {
+        this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+      } else {
+        this.fail(
+          `expected ',' or '${closeChar}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
+          i,
+        );
+      }
+    }
+  }
+
+  /** `{k: v}` → object (keys stringified like a JSON encoder would); `{a, b}` → array. */
+  readDictOrSet(): unknown {
+    const src = this.src;
+    const n = src.length;
+    const open = this.pos;
+    this.enter(open);
+    let i = this.skipInside(open + 1);
+    if (src.charCodeAt(i) === BRACE_CLOSE) {
+      this.pos = i + 1;
+      this.depth--;
+      return {};
+    }
+    if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
+    this.pos = i;
+    const firstKey = this.readValue();
+    i = this.skipInside(this.pos);
+    if (src.charCodeAt(i) !== COLON) {
+      // A set: the first element is read; the rest read like a list's.
+      let items: unknown[];
+      if (src.charCodeAt(i) === BRACE_CLOSE) {
+        this.pos = i + 1;
+        items = [];
+      } else if (src.charCodeAt(i) === COMMA) {
+        this.pos = i + 1;
+        items = this.readItems(open, BRACE_CLOSE, 'set');
+      } else if (i >= n) {
+        return this.fail(`expected '}' to close the set opened at ${open}`, n);
+      } else {
+        return this.fail(`expected ':', ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
+      }
+      items.unshift(firstKey);
+      this.depth--;
+      return items;
+    }
+    const dict: Record<string, unknown> = {};
+    let key = firstKey;
+    for (;;) {
+      // `pos` is just before the colon that follows `key`.
+      this.pos = i + 1;
+      const at = this.skipInside(this.pos);
+      const v = src.charCodeAt(at);
+      if (at >= n || v === COMMA || v === BRACE_CLOSE) {
+        this.fail(`expected a value after ':' in the dict opened at ${open}, found ${this.describe(at)}`, at);
+      }
+      setOwn(dict, keyText(key), this.readValue());
+      i = this.skipInside(this.pos);
+      const d = src.charCodeAt(i);
+      if (d === BRACE_CLOSE) {
+        this.pos = i + 1;
+        break;
+      }
+      if (d !== COMMA) {
+        if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
+        this.fail(`expected ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
+      }
+      i = this.skipInside(i + 1);
+      if (src.charCodeAt(i) === BRACE_CLOSE) {
+        this.pos = i + 1;
+        break;
+      }
+      if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
+      this.pos = i;
+      key = this.readValue();
+      i = this.skipInside(this.pos);
+      if (src.charCodeAt(i) !== COLON) {
+        this.fail(`expected ':' after a key in the dict opened at ${open}, found ${this.describe(i)}`, i);
+      }
+    }
+    this.depth--;
+    return dict;
+  }
+}
+
+function withNotes<T extends object>(result: T, notes: PythonNote[]): T & { notes?: PythonNote[] } {
+  // `notes` only when there are some, so the common result is exactly { ok, calls, end }.
+  return notes.length > 0 ? { ...result, notes } : result;
+}
+
+/**
+ * Parses a pythonic call list `[f(a=1), g(b='x')]` or (with `allowBareCall`, the default) one or
+ * more bare calls `f(a=1)` separated by blanks, newlines, `;` or `,`. Never throws.
+ * `end` is the index just past the list (or last call) and any whitespace after it.
+ */
+export function parsePythonCalls(text: string, options?: PythonCallsOptions): PythonCallsResult {
+  if (typeof text !== 'string') return { ok: false, error: 'input is not a string', offset: 0 };
+  let parser: PythonLiteralParser | undefined;
+  try {
+    const opts = options ?? {};
+    parser = new PythonLiteralParser(text, opts);
+    parser.pos = parser.skipSpace(parser.pos);
+    const calls = parser.readCalls(opts.allowBareCall !== false);
+    const end = parser.skipSpace(parser.pos);
+    return withNotes({ ok: true as const, calls, end }, parser.notes);
+  } catch (error) {
+    if (parser) return parser.failure(error);
+    return { ok: false, error: 'invalid options', offset: 0 };
+  }
+}
+
+/** Parses one Python literal (string, number, True/False/None, list, tuple, set, dict). Never throws. */
+export function parsePythonLiteral(text: string, options?: PythonLiteralOptions): PythonLiteralResult {
+  if (typeof text !== 'string') return { ok: false, error: 'input is not a string', offset: 0 };
+  let parser: PythonLiteralParser | undefined;
+  try {
+    parser = new PythonLiteralParser(text, options ?? {});
+    parser.pos = parser.skipSpace(parser.pos);
+    const value = parser.readValue();
+    const end = parser.skipSpace(parser.pos);
+    return withNotes({ ok: true as const, value, end }, parser.notes);
+  } catch (error) {
+    if (parser) return parser.failure(error);
+    return { ok: false, error: 'invalid options', offset: 0 };
+  }
+}
+
+// ---- formatting ------------------------------------------------------------------------------
+
+/** Reserved words: `f(from=1)` is a SyntaxError, so such keys travel in `**{…}`. */
+const PYTHON_KEYWORDS = new Set([
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
+]);
+
+function isKeywordArgumentName(key: string): boolean {
+  if (key.length === 0 || !isIdentStart(key.charCodeAt(0))) return false;
+  for (let i = 1; i < key.length; i++) if (!isIdentPart(key.charCodeAt(i))) return false;
+  return !PYTHON_KEYWORDS.has(key);
+}
+
+function hex(code: number, width: number): string {
+  return code.toString(16).padStart(width, '0');
+}
+
+/** A Python string literal for `s`, escaping only what must be escaped (as repr does). */
+export function formatPythonString(s: string, quote: "'" | '"' = "'"): string {
+  const q = quote === '"' ? QUOTE : APOSTROPHE;
+  let out = '';
+  let chunk = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let escape: string;
+    if (c === q || c === BACKSLASH) escape = '\\' + String.fromCharCode(c);
+    else if (c === LINE_FEED) escape = '\\n';
+    else if (c === CARRIAGE_RETURN) escape = '\\r';
+    else if (c === TAB) escape = '\\t';
+    else if (c < SPACE || (c >= 0x7f && c <= 0x9f)) escape = '\\x' + hex(c, 2);
+    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++; // a well-formed pair stays as it is
+      continue;
+    } else if (c >= 0xd800 && c <= 0xdfff) escape = '\\u' + hex(c, 4); // a lone surrogate
+    else continue;
+    out += s.slice(chunk, i) + escape;
+    chunk = i + 1;
+  }
+  return quote + out + s.slice(chunk) + quote;
+}
+
+function formatNumber(n: number): string {
+  if (Number.isNaN(n)) return "float('nan')";
+  if (n === Number.POSITIVE_INFINITY) return "float('inf')";
+  if (n === Number.NEGATIVE_INFINITY) return "float('-inf')";
+  if (Object.is(n, -0)) return '-0.0';
+  // An integral double past 2^53 printed in full would read back as an inexact integer (and so as
+  // a string); in exponent form it reads back as the same float.
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return n.toExponential();
+  return String(n);
+}
+
+/** A Python literal for a JSON-like value: None, True, 1.5, 'x', [1, 2], {'k': v}. */
+export function formatPythonValue(value: unknown, quote: "'" | '"' = "'"): string {
+  return formatValue(value, quote === '"' ? '"' : "'", []);
+}
+
+function formatValue(value: unknown, quote: "'" | '"', ancestors: object[]): string {
+  switch (typeof value) {
+    case 'string':
+      return formatPythonString(value, quote);
+    case 'number':
+      return formatNumber(value);
+    case 'boolean':
+      return value ? 'True' : 'False';
+    case 'bigint':
+      return String(value);
+    case 'object': {
+      if (value === null) return 'None';
+      // A cycle has no literal; cut it rather than recurse forever.
+      if (ancestors.includes(value)) return 'None';
+      const toJSON = (value as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === 'function') return formatValue(toJSON.call(value), quote, ancestors);
+      ancestors.push(value);
+      let out: string;
+      if (Array.isArray(value)) {
+        out = '[' + value.map((item) => formatValue(item, quote, ancestors)).join(', ') + ']';
+      } else {
+        const record = value as Record<string, unknown>;
+        const parts = Object.keys(record).map(
+          (key) => formatPythonString(key, quote) + ': ' + formatValue(record[key], quote, ancestors),
+        );
+        out = '{' + parts.join(', ') + '}';
+      }
+      ancestors.pop();
+      return out;
+    }
+    default:
+      // undefined, functions, symbols: what JSON would drop or null.
+      return 'None';
+  }
+}
+
+/**
+ * Renders `f(a=1, b='x', c=None, d=[1, 2], e={'k': True})` — the inverse of parsePythonCalls, used
+ * to write calls back into history. Keys that are not identifiers (or are reserved words) go in
+ * a trailing `**{'my-key': 1}`, which parsePythonCalls reads back.
+ */
+export function formatPythonCall(name: string, args: Record<string, unknown>, quote: "'" | '"' = "'"): string {
+  const q = quote === '"' ? '"' : "'";
+  const parts: string[] = [];
+  const spread: string[] = [];
+  const record = args ?? {};
+  for (const key of Object.keys(record)) {
+    const value = formatValue(record[key], q, []);
+    if (isKeywordArgumentName(key)) parts.push(key + '=' + value);
+    else spread.push(formatPythonString(key, q) + ': ' + value);
+  }
+  if (spread.length > 0) parts.push('**{' + spread.join(', ') + '}');
+  return name + '(' + parts.join(', ') + ')';
+}

@@ -1,0 +1,53 @@
+/**
+ * Collects released text (content or reasoning) and applies the one whitespace rule of
+ * DESIGN.md semantics 1: text is the input with spans cut out, trimmed at both ends, and where a
+ * span was cut out, the whitespace after it is dropped when whitespace (or the start) came
+ * before it — so `A\n<tool_call>…</tool_call>\nB` reads `A\nB`, and `A <x/> B` reads `A B`.
+ *
+ * Whitespace is held back until non-space text follows, so trailing whitespace never leaks
+ * out of a stream. Decisions depend only on the text, never on where chunks were cut, which
+ * is what keeps streaming equal to batch.
+ */
+import { isSpace } from './char-codes.js';
+
+export class TextSink {
+  private started = false;
+  private pendingSpace = '';
+  /** Set by `cut()`: drop the whitespace that follows, up to the next non-space text. */
+  private dropSpaceAfterCut = false;
+
+  /** Returns the text to release now ('' when all of it is held or dropped). */
+  write(s: string): string {
+    const n = s.length;
+    let first = 0;
+    while (first < n && isSpace(s.charCodeAt(first))) first++;
+    if (first === n) {
+      if (this.started && !this.dropSpaceAfterCut) this.pendingSpace += s;
+      return '';
+    }
+    let last = n;
+    while (last > first && isSpace(s.charCodeAt(last - 1))) last--;
+    let out: string;
+    if (!this.started) out = s.slice(first, last);
+    else if (this.dropSpaceAfterCut) out = this.pendingSpace + s.slice(first, last);
+    else out = this.pendingSpace + s.slice(0, last);
+    this.pendingSpace = last === n ? '' : s.slice(last);
+    this.started = true;
+    this.dropSpaceAfterCut = false;
+    return out;
+  }
+
+  /** A span was cut out here. */
+  cut(): void {
+    if (!this.dropSpaceAfterCut) this.dropSpaceAfterCut = !this.started || this.pendingSpace.length > 0;
+  }
+
+  /** A new block of the same stream starts (e.g. a second `<think>`): keep the two apart. */
+  separate(): void {
+    if (this.started && this.pendingSpace.length === 0) this.pendingSpace = '\n';
+  }
+
+  get hasText(): boolean {
+    return this.started;
+  }
+}

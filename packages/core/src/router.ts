@@ -1,0 +1,312 @@
+/**
+ * The router picks the handler for a model. Choice order (DESIGN.md, Routing): explicit format
+ * id → first matching models.yaml rule → the plugins' own model patterns (the most specific
+ * wins) → the default format, `auto` unless configured (content sniffing).
+ */
+import 'reflect-metadata';
+import { type DependencyContainer, inject, injectable, injectAll } from 'tsyringe';
+import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
+import { type ModelRule, type ModelsConfig, compileModelRegex } from './config.js';
+import { ToolFormatConfigError, listWords } from './errors.js';
+import type { FormatPlugin, ToolFormatHandler } from './handler.js';
+import { FORMAT_PLUGIN, defaultContainer, registerFormat } from './registry.js';
+import type { ParseOptions, ParseResult, ToolDefinition } from './schemas.js';
+
+export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
+
+export interface FormatInfo {
+  id: string;
+  aliases: string[];
+  variants: string[];
+  modelPatterns: string[];
+}
+
+export interface ModelResolution {
+  handler: ToolFormatHandler;
+  /** The id asked for (an alias stays an alias), or `auto`. */
+  format: string;
+  variant?: string;
+  /** Why this handler: an explicit id, a models.yaml rule, a plugin's model pattern, or the default. */
+  source: 'explicit' | 'config' | 'pattern' | 'default';
+  rule?: ModelRule;
+  /** Parse options from the defaults and the rule (unknownTools, onMalformed, reasoningOpen). */
+  options: ParseOptions;
+  /** The handler's stop sequences plus the rule's `stop`. */
+  stop: string[];
+  nativeTools?: boolean;
+}
+
+export interface RescueOptions extends ParseOptions {
+  model?: string;
+  format?: string;
+}
+
+interface Target {
+  plugin: FormatPlugin;
+  variant?: string;
+}
+
+@injectable()
+export class Router {
+  private readonly targets = new Map<string, Target>();
+  private readonly handlers = new Map<string, ToolFormatHandler>();
+  private readonly patterns: Array<{ test: (name: string) => boolean; specificity: number; target: Target }> = [];
+  private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
+  private autoHandler: ToolFormatHandler | null = null;
+
+  constructor(
+    @injectAll(FORMAT_PLUGIN) private readonly plugins: FormatPlugin[],
+    @inject(ROUTER_CONFIG) private readonly config: ModelsConfig,
+  ) {
+    const sorted = [...plugins].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+    this.plugins = sorted;
+    for (const plugin of sorted) {
+      this.addTarget(plugin.id, { plugin });
+      for (const alias of plugin.aliases ?? []) {
+        const a = typeof alias === 'string' ? { id: alias } : alias;
+        this.addTarget(a.id, { plugin, variant: a.variant });
+      }
+      for (const p of plugin.modelPatterns ?? []) {
+        const test = compilePattern(p.match);
+        this.patterns.push({ test, specificity: specificity(p.match), target: { plugin, variant: p.variant } });
+      }
+    }
+    const file = config.source?.file ?? 'models.yaml';
+    const defaultFormat = config.defaults?.format;
+    if (defaultFormat !== undefined && defaultFormat !== AUTO_ID && !this.targets.has(defaultFormat)) {
+      const line = config.source?.lineOf(['defaults', 'format']);
+      throw this.unknownFormat(defaultFormat, `${file}:${line ?? '?'}: defaults.format`);
+    }
+    for (const [i, rule] of (config.models ?? []).entries()) {
+      if (rule.format !== AUTO_ID && !this.targets.has(rule.format)) {
+        const line = config.source?.lineOf(['models', i, 'format']);
+        throw this.unknownFormat(rule.format, `${file}:${line ?? '?'}: models.${i}.format`);
+      }
+      this.rules.push({ rule, test: compilePattern(rule.match) });
+    }
+  }
+
+  /** The handler for a format id or alias (`auto` included). Throws naming the ids that exist. */
+  get(id: string, variant?: string): ToolFormatHandler {
+    if (id === AUTO_ID) return this.auto();
+    const target = this.targets.get(id);
+    if (!target) throw this.unknownFormat(id, 'format');
+    return this.handlerFor({ plugin: target.plugin, variant: variant ?? target.variant });
+  }
+
+  /** The handler for a model name (see the choice order above). */
+  forModel(model: string): ToolFormatHandler {
+    return this.resolveModel(model).handler;
+  }
+
+  /** Like forModel, with why that handler was chosen and the options and stops that go with it. */
+  resolveModel(model: string): ModelResolution {
+    const defaults = this.config.defaults ?? {};
+    const base: ParseOptions = pick(defaults);
+    for (const { rule, test } of this.rules) {
+      if (!test(model)) continue;
+      const handler = this.get(rule.format, rule.variant);
+      return {
+        handler,
+        format: rule.format,
+        variant: rule.variant,
+        source: 'config',
+        rule,
+        options: { ...base, ...pick(rule) },
+        stop: [...stops(handler), ...(rule.stop ?? [])],
+        nativeTools: rule.nativeTools,
+      };
+    }
+    let best: (typeof this.patterns)[number] | null = null;
+    for (const p of this.patterns) if (p.test(model) && (!best || p.specificity > best.specificity)) best = p;
+    if (best) {
+      const handler = this.handlerFor(best.target);
+      return {
+        handler,
+        format: best.target.plugin.id,
+        variant: best.target.variant,
+        source: 'pattern',
+        options: base,
+        stop: stops(handler),
+      };
+    }
+    const format = defaults.format ?? AUTO_ID;
+    const handler = this.get(format);
+    return { handler, format, source: 'default', options: base, stop: stops(handler) };
+  }
+
+  /** Parse with an explicit format, a model's format, or auto; options from models.yaml apply. */
+  parse(text: string, opts: RescueOptions = {}): ParseResult {
+    const { model, format, ...parseOpts } = opts;
+    if (format !== undefined) return this.get(format).parse(text, { ...pick(this.config.defaults ?? {}), ...parseOpts });
+    const r = model !== undefined ? this.resolveModel(model) : null;
+    const handler = r?.handler ?? this.get(this.config.defaults?.format ?? AUTO_ID);
+    return handler.parse(text, { ...(r?.options ?? pick(this.config.defaults ?? {})), ...parseOpts });
+  }
+
+  /**
+   * The leaked-call fallback, for a native response whose `tool_calls` was empty: tries the
+   * model's handler, then every handler whose `detect` fires (surest first), and returns the
+   * first result with calls — or the input untouched.
+   */
+  rescue(text: string, opts: RescueOptions & { tools?: ToolDefinition[] } = {}): ParseResult {
+    const { model, format, ...parseOpts } = opts;
+    const tried = new Set<ToolFormatHandler>();
+    const first =
+      format !== undefined ? this.get(format) : model !== undefined ? this.resolveModel(model).handler : null;
+    const options = { ...(model !== undefined ? this.resolveModel(model).options : pick(this.config.defaults ?? {})), ...parseOpts };
+    if (first && first.id !== AUTO_ID) {
+      tried.add(first);
+      const r = first.parse(text, options);
+      if (r.calls.length > 0) return r;
+    }
+    const scored = this.allHandlers()
+      .filter((h) => !tried.has(h))
+      .map((h) => ({ h, score: safeDetect(h, text) }))
+      .filter((s) => s.score > 0)
+      .sort((a, b) => b.score - a.score);
+    for (const { h } of scored) {
+      const r = h.parse(text, options);
+      if (r.calls.length > 0) return r;
+    }
+    return { calls: [], content: text, reasoning: null, issues: [], format: null };
+  }
+
+  /** What is registered: ids, aliases, variants and model patterns (for `toolformat formats`). */
+  formats(): FormatInfo[] {
+    return this.plugins.map((p) => {
+      const aliases = (p.aliases ?? []).map((a) => (typeof a === 'string' ? a : a.id));
+      const variants = [
+        ...new Set(
+          [...(p.aliases ?? []), ...(p.modelPatterns ?? [])]
+            .map((a) => (typeof a === 'string' ? undefined : a.variant))
+            .filter((v): v is string => v !== undefined),
+        ),
+      ];
+      return { id: p.id, aliases, variants, modelPatterns: (p.modelPatterns ?? []).map((m) => String(m.match)) };
+    });
+  }
+
+  /** Every format id and alias, for messages and completion. */
+  ids(): string[] {
+    return [AUTO_ID, ...this.targets.keys()];
+  }
+
+  private auto(): ToolFormatHandler {
+    this.autoHandler ??= createAutoHandler(this.plugins.map((p) => this.handlerFor({ plugin: p })));
+    return this.autoHandler;
+  }
+
+  private allHandlers(): ToolFormatHandler[] {
+    return this.plugins.map((p) => this.handlerFor({ plugin: p }));
+  }
+
+  private handlerFor(target: Target): ToolFormatHandler {
+    const key = `${target.plugin.id}\u0000${target.variant ?? ''}`;
+    let handler = this.handlers.get(key);
+    if (!handler) {
+      handler = target.plugin.create(target.variant !== undefined ? { variant: target.variant } : {});
+      this.handlers.set(key, handler);
+    }
+    return handler;
+  }
+
+  private addTarget(id: string, target: Target): void {
+    if (!this.targets.has(id)) this.targets.set(id, target);
+  }
+
+  private unknownFormat(id: string, where: string): ToolFormatConfigError {
+    const allowed = this.ids();
+    return new ToolFormatConfigError(`${where}: unknown format '${id}'; known formats: ${listWords(allowed)}.`, {
+      key: where,
+      allowed,
+    });
+  }
+}
+
+export interface CreateRouterOptions {
+  /** Parsed models.yaml (see loadModelsConfig); default: no rules, format auto. */
+  config?: ModelsConfig;
+  /** Where the plugins are registered; default toolformat's own container. */
+  container?: DependencyContainer;
+  /** Plugins to register in the router's own child container (in addition to the container's). */
+  plugins?: readonly FormatPlugin[];
+}
+
+/** Resolves every registered plugin through tsyringe and builds a router over them. */
+export function createRouter(options: CreateRouterOptions = {}): Router {
+  const parent = options.container ?? defaultContainer;
+  const child = parent.createChildContainer();
+  for (const plugin of options.plugins ?? []) registerFormat(plugin, child);
+  if (!child.isRegistered(FORMAT_PLUGIN, true)) {
+    throw new ToolFormatConfigError(
+      'No format is registered. Register formats with registerFormat(plugin), pass `plugins`, or list packages under `plugins:` in models.yaml.',
+    );
+  }
+  child.register(ROUTER_CONFIG, { useValue: options.config ?? {} });
+  return child.resolve(Router);
+}
+
+function pick(o: { unknownTools?: 'keep' | 'drop'; onMalformed?: 'strip' | 'keep'; reasoningOpen?: boolean }): ParseOptions {
+  const out: ParseOptions = {};
+  if (o.unknownTools !== undefined) out.unknownTools = o.unknownTools;
+  if (o.onMalformed !== undefined) out.onMalformed = o.onMalformed;
+  if (o.reasoningOpen !== undefined) out.reasoningOpen = o.reasoningOpen;
+  return out;
+}
+
+function stops(handler: ToolFormatHandler): string[] {
+  try {
+    return handler.stopSequences();
+  } catch {
+    return [];
+  }
+}
+
+/** A model-name test from a glob (case-insensitive; also tried on the part after the last `/`) or `/regex/`. */
+export function compilePattern(match: string | RegExp): (name: string) => boolean {
+  if (match instanceof RegExp) return (name) => match.test(name);
+  if (match.startsWith('/') && match.lastIndexOf('/') > 0) {
+    const re = compileModelRegex(match);
+    return (name) => re.test(name);
+  }
+  const glob = match.toLowerCase();
+  return (name) => {
+    const lower = name.toLowerCase();
+    if (globMatch(glob, lower)) return true;
+    const slash = lower.lastIndexOf('/');
+    return slash !== -1 && globMatch(glob, lower.slice(slash + 1));
+  };
+}
+
+/** `*` any run, `?` one character. Iterative with one backtrack point: O(n·m) at worst, no regex. */
+export function globMatch(glob: string, text: string): boolean {
+  let g = 0;
+  let t = 0;
+  let starG = -1;
+  let starT = 0;
+  while (t < text.length) {
+    if (g < glob.length && (glob[g] === '?' || glob[g] === text[t])) {
+      g++;
+      t++;
+    } else if (g < glob.length && glob[g] === '*') {
+      starG = g++;
+      starT = t;
+    } else if (starG !== -1) {
+      g = starG + 1;
+      t = ++starT;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.length && glob[g] === '*') g++;
+  return g === glob.length;
+}
+
+/** How specific a pattern is: its literal characters (a RegExp counts its source length). */
+function specificity(match: string | RegExp): number {
+  const s = match instanceof RegExp ? match.source : match;
+  let n = 0;
+  for (const ch of s) if (ch !== '*' && ch !== '?') n++;
+  return n;
+}

@@ -1,0 +1,119 @@
+/**
+ * The public shapes of toolformat, as zod schemas with inferred types.
+ * Everything a caller passes in or gets back is described here; nothing else is public data.
+ */
+import { z } from 'zod';
+
+/** JSON Schema, as far as toolformat reads it: an open object. */
+export const JsonSchemaSchema = z.record(z.string(), z.unknown());
+export type JsonSchema = z.infer<typeof JsonSchemaSchema>;
+
+const FunctionShape = z.object({
+  name: z.string().min(1, 'a tool needs a non-empty name'),
+  description: z.string().optional(),
+  parameters: JsonSchemaSchema.optional(),
+});
+
+/** A tool in the OpenAI shape: `{ type: 'function', function: { name, description, parameters } }`. */
+export const OpenAIToolDefinitionSchema = z.object({
+  type: z.literal('function'),
+  function: FunctionShape,
+});
+
+/** A tool in the flat shape: `{ name, description, parameters }`. */
+export const FlatToolDefinitionSchema = FunctionShape;
+
+/** Either accepted tool shape. Use `normalizeTools` to get the flat form. */
+export const ToolDefinitionSchema = z.union([OpenAIToolDefinitionSchema, FlatToolDefinitionSchema]);
+export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
+export type FlatToolDefinition = z.infer<typeof FlatToolDefinitionSchema>;
+
+/** One structured call. `arguments` is always an object (DESIGN.md, semantics 2). */
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** The result of running a tool, to be rendered back into the conversation. */
+export const ToolResultSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  /** A string is written as is; anything else is written as JSON. */
+  content: z.unknown(),
+  isError: z.boolean().optional(),
+});
+export type ToolResult = z.infer<typeof ToolResultSchema>;
+
+/**
+ * What can go wrong or be doubted while parsing. The list is open: a format may report its own
+ * kinds, but these are the ones the kit produces.
+ */
+export const ISSUE_KINDS = [
+  'malformed-call', // looked like a call, did not become one (raw text attached)
+  'json-repaired', // arguments needed json5 or the repair step
+  'unknown-tool', // the name is not among the declared tools
+  'unclosed-block', // a block ran to the end of the output without its close marker
+  'partial-call', // a call was cut off before its arguments were complete
+  'trailing-text', // text the model wrote after a call where none belongs (e.g. a made-up Observation)
+  'limit-exceeded', // an input, call count or nesting limit was reached
+  'arguments-coerced', // a value was typed differently from how it was written (by the schema)
+] as const;
+export type KnownIssueKind = (typeof ISSUE_KINDS)[number];
+
+export const ParseIssueSchema = z.object({
+  kind: z.string(),
+  message: z.string(),
+  /** The raw text the issue is about, so nothing is silently lost. */
+  raw: z.string().optional(),
+  /** Offset of `raw` in the input, where known. */
+  offset: z.number().int().optional(),
+});
+export type ParseIssue = z.infer<typeof ParseIssueSchema> & { kind: KnownIssueKind | (string & {}) };
+
+export const ParseResultSchema = z.object({
+  calls: z.array(ToolCallSchema),
+  content: z.string().nullable(),
+  reasoning: z.string().nullable(),
+  issues: z.array(ParseIssueSchema),
+  format: z.string().nullable(),
+});
+export type ParseResult = z.infer<typeof ParseResultSchema>;
+
+export const ParseOptionsSchema = z.object({
+  /** Declared tools: enables the allowlist and schema typing of XML-family values. */
+  tools: z.array(ToolDefinitionSchema).optional(),
+  /** What to do with a call to an undeclared tool. Default `keep` (flagged `unknown-tool`). */
+  unknownTools: z.enum(['keep', 'drop']).optional(),
+  /** What to do with a span that looked like a call and did not become one. Default `strip`. */
+  onMalformed: z.enum(['strip', 'keep']).optional(),
+  /** The prompt already opened a reasoning block (`<think>`): output starts inside it. */
+  reasoningOpen: z.boolean().optional(),
+  /** Id generator for formats that carry no id. Default `crypto.randomUUID()`. */
+  generateId: z.function().optional(),
+  /** Characters of input parsed at most; the rest is kept as text and reported. Default 8 MiB. */
+  maxInputLength: z.number().int().positive().optional(),
+  /** Calls extracted at most; further ones are reported. Default 1024. */
+  maxCalls: z.number().int().positive().optional(),
+  /** Nesting depth of arguments at most. Default 256. */
+  maxDepth: z.number().int().positive().optional(),
+});
+export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'> & {
+  generateId?: () => string;
+};
+
+/**
+ * What a stream parser emits. Folding the events of any chunking gives the batch `ParseResult`
+ * (DESIGN.md, semantics 7): concatenate `text` into content and `reasoning` into reasoning,
+ * take each `tool-call-end` as a call, collect `issue`s. `start`/`delta` are progress only.
+ */
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'tool-call-start'; index: number; id: string; name: string }
+  | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
+  | { type: 'tool-call-end'; index: number; call: ToolCall }
+  /** An announced call that did not complete (its arguments never closed); an issue follows. */
+  | { type: 'tool-call-abort'; index: number }
+  | { type: 'issue'; issue: ParseIssue };
