@@ -13,4 +13,16 @@ export * from './json-ladder.js';
 export * from './json-scan.js';
 export * from './partial-json.js';
 export * from './arguments.js';
-export * from './python-calls.js';
+export {
+  parsePythonCalls,
+  parsePythonLiteral,
+  formatPythonCall,
+  formatPythonValue,
+  formatPythonString,
+  type PythonCall,
+  type PythonNote,
+  type PythonCallsResult,
+  type PythonLiteralResult,
+  type PythonCallsOptions,
+  type PythonLiteralOptions,
+} from './python-calls.js';

@@ -1,0 +1,36 @@
+/**
+ * An example third-party format, written the way any plugin should be: a markup declaration
+ * over the core kit, a prompt, renderers, and a default export made with definePlugin.
+ *
+ * The (invented) Acme models write `<<call NAME>>{json arguments}<<end>>`.
+ */
+import { type BodyParser, defineFormat, definePlugin, parseJsonLadder } from '@toolformat/core';
+
+const acmeBody: BodyParser = (body) => {
+  const close = body.indexOf('>>');
+  if (close === -1) return { calls: [], error: 'expected NAME>> after <<call' };
+  const name = body.slice(0, close).trim();
+  const args = parseJsonLadder(body.slice(close + 2).trim() || '{}');
+  if (!args.ok) return { calls: [], error: args.error };
+  return { calls: [{ name, arguments: args.value }] };
+};
+
+export function createAcmeFormat() {
+  return defineFormat({
+    markup: { id: 'acme', blocks: [{ open: '<<call ', close: '<<end>>', guard: 'json', body: acmeBody }] },
+    systemPrompt: (tools) =>
+      `To use a tool, write <<call NAME>>{"arg": "value"}<<end>> and stop.\nTools: ${tools
+        .map((t) => ('function' in t ? t.function.name : t.name))
+        .join(', ')}`,
+    stopSequences: ['<<result'],
+    formatToolCalls: (calls) => calls.map((c) => `<<call ${c.name}>>${JSON.stringify(c.arguments)}<<end>>`).join('\n'),
+    formatResult: (r) => `<<result ${r.name}>>${typeof r.content === 'string' ? r.content : JSON.stringify(r.content)}<<end>>`,
+  });
+}
+
+export default definePlugin({
+  id: 'acme',
+  aliases: ['acme-v1'],
+  modelPatterns: [{ match: 'acme-*' }],
+  create: () => createAcmeFormat(),
+});

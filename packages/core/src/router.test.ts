@@ -1,0 +1,140 @@
+import 'reflect-metadata';
+import { describe, expect, it } from 'vitest';
+import { container } from 'tsyringe';
+import { parseModelsConfig } from './config.js';
+import { ToolFormatConfigError } from './errors.js';
+import { definePlugin } from './handler.js';
+import { sequentialIds } from './kit/ids.js';
+import { registerFormat } from './registry.js';
+import { createRouter, globMatch } from './router.js';
+import { createToyFormat, toyPlugin } from './test-support/toy-format.js';
+
+const other = definePlugin({
+  id: 'other',
+  modelPatterns: [{ match: 'toy-large-special' }],
+  create: () => createToyFormat('other'),
+});
+
+function router(yaml = '') {
+  const c = container.createChildContainer();
+  registerFormat(toyPlugin, c);
+  registerFormat(other, c);
+  return createRouter({ container: c, config: parseModelsConfig(yaml, 'models.yaml') });
+}
+
+describe('router.get', () => {
+  it('finds a format by id and by alias, variant included', () => {
+    const r = router();
+    expect(r.get('toy').id).toBe('toy');
+    expect(r.get('toy-alias').id).toBe('toy');
+    expect(r.get('toy-v2').id).toBe('toy:v2');
+    expect(r.get('auto').id).toBe('auto');
+  });
+
+  it('names what was asked and what exists for an unknown id', () => {
+    expect(() => router().get('hermez')).toThrow(ToolFormatConfigError);
+    expect(() => router().get('hermez')).toThrow(/unknown format 'hermez'; known formats: 'auto', 'toy', 'toy-alias', 'toy-v2' or 'other'/);
+  });
+
+  it('returns the same handler object for repeated lookups', () => {
+    const r = router();
+    expect(r.get('toy')).toBe(r.get('toy-alias'));
+  });
+});
+
+describe('router.forModel — choice order', () => {
+  it('uses the first matching models.yaml rule', () => {
+    const r = router('models:\n  - match: "toy-*"\n    format: other\n  - match: "toy-1"\n    format: toy\n');
+    expect(r.forModel('toy-1').id).toBe('other');
+    expect(r.resolveModel('toy-1').source).toBe('config');
+  });
+
+  it("falls back to the plugins' model patterns, the most specific winning", () => {
+    const r = router();
+    expect(r.resolveModel('toy-small')).toMatchObject({ format: 'toy', source: 'pattern' });
+    expect(r.forModel('toy-large-1').id).toBe('toy:v2');
+    expect(r.forModel('toy-large-special').id).toBe('other');
+  });
+
+  it('matches globs case-insensitively and on the name after the last slash', () => {
+    expect(router().forModel('Org/TOY-Small').id).toBe('toy');
+  });
+
+  it('accepts /regex/ rules', () => {
+    const r = router('models:\n  - match: "/^acme-\\\\d+$/i"\n    format: other\n');
+    expect(r.forModel('ACME-7').id).toBe('other');
+  });
+
+  it('uses the default format (auto unless configured) for an unknown model', () => {
+    expect(router().resolveModel('mystery')).toMatchObject({ format: 'auto', source: 'default' });
+    expect(router('defaults:\n  format: other\n').forModel('mystery').id).toBe('other');
+  });
+
+  it('carries the rule options and stop sequences', () => {
+    const r = router(
+      'defaults:\n  unknownTools: drop\nmodels:\n  - match: "x-*"\n    format: toy\n    nativeTools: false\n    stop: ["<end>"]\n    reasoningOpen: true\n',
+    );
+    expect(r.resolveModel('x-1')).toMatchObject({
+      options: { unknownTools: 'drop', reasoningOpen: true },
+      stop: ['<|eot|>', '<end>'],
+      nativeTools: false,
+    });
+    expect(r.parse('thought</think>Hi', { model: 'x-1' })).toMatchObject({ reasoning: 'thought', content: 'Hi' });
+  });
+
+  it('rejects a rule naming an unknown format, with file, line and the allowed ids', () => {
+    expect(() => router('models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    format: nope\n')).toThrow(
+      /models\.yaml:5: models\.1\.format: unknown format 'nope'; known formats: 'auto', 'toy'/,
+    );
+  });
+});
+
+describe('router.rescue — the leaked-call fallback', () => {
+  const leaked = 'I will look.\n<call>{"name": "get_weather", "arguments": {"city": "Paris"}}</call>';
+  it("tries the model's handler first", () => {
+    const r = router().rescue(leaked, { model: 'toy-1', generateId: sequentialIds() });
+    expect(r).toMatchObject({ format: 'toy', content: 'I will look.', calls: [{ name: 'get_weather' }] });
+  });
+  it('then every handler whose detect fires', () => {
+    const r = router().rescue(leaked, { model: 'unknown-model' });
+    expect(r.calls).toHaveLength(1);
+  });
+  it('returns the input untouched when nothing is found', () => {
+    expect(router().rescue('  just text  ')).toEqual({
+      calls: [],
+      content: '  just text  ',
+      reasoning: null,
+      issues: [],
+      format: null,
+    });
+  });
+});
+
+describe('createRouter', () => {
+  it('says how to register formats when none are', () => {
+    expect(() => createRouter({ container: container.createChildContainer() })).toThrow(/No format is registered/);
+  });
+  it('lists formats with aliases, variants and model patterns', () => {
+    expect(router().formats()[0]).toEqual({
+      id: 'toy',
+      aliases: ['toy-alias', 'toy-v2'],
+      variants: ['v2'],
+      modelPatterns: ['toy-*', 'toy-large-*'],
+    });
+  });
+});
+
+describe('globMatch', () => {
+  it.each([
+    ['qwen2.5-*', 'qwen2.5-7b-instruct', true],
+    ['gemma-3-*-it', 'gemma-3-27b-it', true],
+    ['gemma-3-*-it', 'gemma-3-27b', false],
+    ['a?c', 'abc', true],
+    ['*', '', true],
+  ])('%s ~ %s → %s', (glob, text, expected) => {
+    expect(globMatch(glob, text)).toBe(expected);
+  });
+  it('is not exponential on many stars', () => {
+    expect(globMatch('*a*a*a*a*a*a*a*a*b', 'a'.repeat(200))).toBe(false);
+  });
+});
