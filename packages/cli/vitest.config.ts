@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import shared from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: { include: ['src/**/*.test.ts'], pool: 'threads', poolOptions: { threads: { maxThreads: 2 } } },
-});
+export default shared;

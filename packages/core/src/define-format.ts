@@ -7,7 +7,8 @@ import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './han
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
-import { resolveParseOptions } from './options.js';
+import { isSpace } from './kit/char-codes.js';
+import { DEFAULT_MAX_INPUT_LENGTH, resolveParseOptions } from './options.js';
 import type { ParseOptions, ParseResult, StreamEvent, ToolCall, ToolDefinition, ToolResult } from './schemas.js';
 
 export interface FormatDefinition {
@@ -50,7 +51,7 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     compiled,
     systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
     stopSequences: () => [...def.stopSequences],
-    parse: (text, opts) => parseWith(createStreamParser(opts), text),
+    parse: (text, opts) => plainTextResult(compiled, text, opts) ?? parseWith(createStreamParser(opts), text),
     createStreamParser,
     formatToolCalls: (calls) => def.formatToolCalls(calls),
     formatResult: (result) => def.formatResult(result),
@@ -66,6 +67,24 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     },
   };
   return handler;
+}
+
+/**
+ * The result for text in which no marker of the format can start, computed without building a
+ * stream parser: most model output has no markup, and the engine's set-up costs more than an
+ * indexOf scan of a short answer. It is exactly what the engine would return (the content trimmed
+ * with the engine's own notion of whitespace); anything else returns null and goes to the engine.
+ */
+function plainTextResult(compiled: CompiledMarkup, text: string, opts: ParseOptions | undefined): ParseResult | null {
+  if (typeof text !== 'string' || opts?.reasoningOpen || compiled.spec.whole !== undefined) return null;
+  if (text.length > (opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH)) return null;
+  const first = compiled.textMarkers.firstChars;
+  for (let i = 0; i < first.length; i++) if (text.includes(first[i]!)) return null;
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return { calls: [], content: start < end ? text.slice(start, end) : null, reasoning: null, issues: [], format: null };
 }
 
 /** Batch parse = the stream parser fed one chunk and ended (DESIGN.md semantics 7). */

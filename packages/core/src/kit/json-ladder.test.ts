@@ -4,7 +4,26 @@ import { parseJsonLadder, repairJson } from './json-ladder.js';
 
 const jsonish = fc
   .array(
-    fc.constantFrom('{', '}', '[', ']', '"', "'", '\\', ',', ':', ' ', 'a', '1', '.', '-', '\n', 'True', 'None', '//'),
+    fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      "'",
+      '\\',
+      ',',
+      ':',
+      ' ',
+      'a',
+      '1',
+      '.',
+      '-',
+      '\n',
+      'True',
+      'None',
+      '//',
+    ),
     { maxLength: 60 },
   )
   .map((parts) => parts.join(''));
@@ -58,7 +77,10 @@ describe('parseJsonLadder: the rungs', () => {
   });
 
   it('keeps a stray backslash literally', () => {
-    expect(ladder('{"path": "C:\\Users\\me", "ok": True}').value).toEqual({ path: 'C:\\Users\\me', ok: true });
+    expect(ladder('{"path": "C:\\Users\\me", "ok": True}').value).toEqual({
+      path: 'C:\\Users\\me',
+      ok: true,
+    });
   });
 
   it('closes truncated output', () => {
@@ -89,7 +111,11 @@ describe('parseJsonLadder: the rungs', () => {
   });
 
   it('removes comments and extra commas', () => {
-    expect(ladder('{"a": 1, // one\n "b": [1,,2], /* c */ "c": True}').value).toEqual({ a: 1, b: [1, 2], c: true });
+    expect(ladder('{"a": 1, // one\n "b": [1,,2], /* c */ "c": True}').value).toEqual({
+      a: 1,
+      b: [1, 2],
+      c: true,
+    });
   });
 
   it('does not repair quotes doubled around the whole value', () => {

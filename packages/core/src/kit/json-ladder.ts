@@ -28,6 +28,7 @@ import {
   MINUS,
   QUOTE,
   SLASH,
+  SPACE,
   TAB,
 } from './char-codes.js';
 
@@ -68,15 +69,21 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
     } catch (error) {
       strictError = errorMessage(error);
     }
-    try {
-      return withDepthLimit(JSON5.parse(text), maxDepth, 'json5', [JSON5_REPAIR]);
-    } catch {
-      // Fall through to the repair pass, whose error says more than JSON5's.
+    // The repair pass runs before JSON5 is tried, because it knows cheaply when JSON5 cannot
+    // succeed — truncated output, nesting past the limit, Python literals — and JSON5 is slow
+    // enough on a megabyte of such input to matter. Its output is used only if JSON5 fails.
+    const repair = new JsonRepairer(text, maxDepth).run();
+    if (!repair.ok && repair.depthExceeded) return { ok: false, error: repair.error };
+    if (!repair.ok || repair.json5Compatible) {
+      try {
+        return withDepthLimit(JSON5.parse(text), maxDepth, 'json5', [JSON5_REPAIR]);
+      } catch {
+        // The repair pass's answer (or error) says more than JSON5's.
+      }
     }
-    const repaired = repairJson(text, { maxDepth });
-    if (!repaired.ok)
-      return { ok: false, error: `invalid JSON (${strictError}); repair failed: ${repaired.error}` };
-    return withDepthLimit(JSON.parse(repaired.text), maxDepth, 'repair', repaired.repairs);
+    if (!repair.ok)
+      return { ok: false, error: `invalid JSON (${strictError}); repair failed: ${repair.error}` };
+    return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs);
   } catch (error) {
     return { ok: false, error: `invalid JSON: ${errorMessage(error)}` };
   }
@@ -120,20 +127,62 @@ function errorMessage(error: unknown): string {
 
 /**
  * Rewrites relaxed, Python-ish or truncated JSON into strict JSON text. Handles: trailing, extra
- * and missing commas; single-quoted strings; unquoted (identifier or number) keys; `True` /
- * `False` / `None`; raw control characters and invalid escapes inside strings; comments; a closer
- * that skips an open bracket or matches none; and truncated output — an unterminated string is
- * closed, a key without a value and a partial literal or number are dropped, open brackets closed.
- * Not repaired: quotes doubled around the whole value, bare words as values, missing colons.
+ * and missing commas (`}{`); single-quoted strings; unquoted (identifier or number) keys; `True` /
+ * `False` / `None`; raw line breaks, tabs and other control characters in strings; invalid escapes
+ * (a stray backslash is kept literally, `\'` and `\xHH` are rewritten); comments; non-JSON
+ * whitespace; a leading `+`; a closer that skips an open bracket or matches none; and truncated
+ * output — an unterminated string is closed, a key without a value and a partial literal or number
+ * are dropped, open brackets are closed. Not repaired: quotes doubled around the whole value, bare
+ * words as values, missing colons, text after the value. Never throws.
  */
 export function repairJson(text: string, options?: JsonLadderOptions): JsonRepairResult {
   try {
     if (typeof text !== 'string') return { ok: false, error: `expected JSON text, received ${typeof text}` };
-    return new JsonRepairer(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH).run();
+    const outcome = new JsonRepairer(text, options?.maxDepth ?? DEFAULT_MAX_DEPTH).run();
+    return outcome.ok
+      ? { ok: true, text: outcome.text, repairs: outcome.repairs, truncated: outcome.truncated }
+      : { ok: false, error: outcome.error };
   } catch (error) {
     return { ok: false, error: errorMessage(error) };
   }
 }
+
+type RepairOutcome =
+  | { ok: true; text: string; repairs: string[]; truncated: boolean; json5Compatible: boolean }
+  | { ok: false; error: string; depthExceeded: boolean };
+
+/** A kind of repair: its message, and whether JSON5 would have accepted the input it fixes. */
+interface RepairKind {
+  message: string;
+  json5: boolean;
+}
+
+const REPAIRS = {
+  trailingComma: { message: 'removed a trailing comma', json5: true },
+  extraComma: { message: 'removed an extra comma', json5: false },
+  missingComma: { message: 'inserted a missing comma', json5: false },
+  singleQuoted: { message: 'converted a single-quoted string to double quotes', json5: true },
+  escapedApostrophe: { message: "replaced \\' (not a JSON escape) with '", json5: true },
+  hexEscape: { message: 'rewrote a \\x escape as \\u', json5: true },
+  // JSON5 reads `\U` as `U`, silently losing the backslash of `C:\Users`; the ladder must not prefer it.
+  strayBackslash: { message: 'escaped a stray backslash inside a string', json5: false },
+  rawLineBreak: { message: 'escaped a raw line break inside a string', json5: false },
+  rawControl: { message: 'escaped a raw control character (tab, …) inside a string', json5: true },
+  unquotedKey: { message: 'quoted an unquoted key', json5: true },
+  numericKey: { message: 'quoted a numeric key', json5: false },
+  python: { message: 'replaced a Python literal (True, False, None) with its JSON form', json5: false },
+  comment: { message: 'removed a comment', json5: true },
+  blank: { message: 'removed non-JSON whitespace', json5: true },
+  plusSign: { message: "removed a leading '+' from a number", json5: true },
+  unmatchedCloser: { message: 'removed an unmatched closing bracket', json5: false },
+  skippedOpen: { message: 'closed a bracket left open before a closing bracket', json5: false },
+  danglingKey: { message: 'dropped a key without a value', json5: false },
+  truncString: { message: 'closed an unterminated string at the end (truncated output)', json5: false },
+  truncBrackets: { message: 'closed a bracket left open at the end (truncated output)', json5: false },
+  truncKey: { message: 'dropped a key without a value at the end (truncated output)', json5: false },
+  truncLiteral: { message: 'dropped a truncated literal at the end (truncated output)', json5: false },
+  truncNumber: { message: 'dropped the incomplete end of a number (truncated output)', json5: false },
+} satisfies Record<string, RepairKind>;
 
 // What the repairer expects next.
 /** The top-level value. */
@@ -159,11 +208,24 @@ const DOLLAR = 36;
 const LOWER_U = 117;
 const LOWER_X = 120;
 
+/** Python literal → JSON literal. */
 const PYTHON_LITERALS: Record<string, string> = { True: 'true', False: 'false', None: 'null' };
 const LITERAL_WORDS = ['true', 'false', 'null', 'True', 'False', 'None'];
 
-/** Whitespace between tokens: JSON's, plus what JSON5 allows and models paste (NBSP, BOM, line separators). */
-function isBlank(code: number): boolean {
+/** Per open container in `frames`: its closer, then the output mark after its last complete member. */
+const FRAME_CLOSER = 0;
+const FRAME_PARTS = 1;
+const FRAME_FLUSHED = 2;
+const FRAME_POS = 3;
+const FRAME_SIZE = 4;
+
+/** JSON's own whitespace, which is copied through. */
+function isJsonSpace(code: number): boolean {
+  return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
+}
+
+/** Whitespace JSON rejects but JSON5 allows and models paste (VT, FF, NBSP, BOM, line separators). */
+function isOtherBlank(code: number): boolean {
   return isSpace(code) || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029;
 }
 
@@ -211,93 +273,154 @@ function startsValue(code: number): boolean {
   );
 }
 
-/** Strict JSON number grammar: `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`. */
-function isJsonNumber(token: string): boolean {
-  const length = token.length;
-  let i = 0;
-  if (token.charCodeAt(i) === MINUS) i++;
-  if (token.charCodeAt(i) === DIGIT0) i++;
-  else if (isDigit(token.charCodeAt(i))) while (isDigit(token.charCodeAt(i))) i++;
+/** Codes an unquoted key is made of. */
+function isKeyPart(code: number): boolean {
+  return isIdentPart(code) || code === DOLLAR;
+}
+
+/** Whether `text[from, to)` follows the strict JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`. */
+function isJsonNumberAt(text: string, from: number, to: number): boolean {
+  let i = from;
+  if (i < to && text.charCodeAt(i) === MINUS) i++;
+  if (i < to && text.charCodeAt(i) === DIGIT0) i++;
+  else if (i < to && isDigit(text.charCodeAt(i))) while (i < to && isDigit(text.charCodeAt(i))) i++;
   else return false;
-  if (token.charCodeAt(i) === DOT) {
+  if (i < to && text.charCodeAt(i) === DOT) {
     i++;
-    if (!isDigit(token.charCodeAt(i))) return false;
-    while (isDigit(token.charCodeAt(i))) i++;
+    if (!(i < to && isDigit(text.charCodeAt(i)))) return false;
+    while (i < to && isDigit(text.charCodeAt(i))) i++;
   }
-  const e = token.charCodeAt(i);
+  const e = i < to ? text.charCodeAt(i) : -1;
   if (e === LOWER_E || e === UPPER_E) {
     i++;
-    const sign = token.charCodeAt(i);
+    const sign = i < to ? text.charCodeAt(i) : -1;
     if (sign === PLUS || sign === MINUS) i++;
-    if (!isDigit(token.charCodeAt(i))) return false;
-    while (isDigit(token.charCodeAt(i))) i++;
+    if (!(i < to && isDigit(text.charCodeAt(i)))) return false;
+    while (i < to && isDigit(text.charCodeAt(i))) i++;
   }
-  return i === length;
+  return i === to;
 }
 
 function describe(code: number): string {
   return JSON.stringify(String.fromCharCode(code));
 }
 
-/** One run of the repair pass. Output is collected in `parts`; a container's `mark` is where to cut back to. */
+/**
+ * One run of the repair pass.
+ *
+ * The output is the input copied through, except where an edit replaces a range: `parts` holds
+ * everything up to input index `flushed`, and the input from `flushed` on is pending. Valid input
+ * therefore costs no allocation per token. A container's mark — `parts.length`, `flushed` and the
+ * input index after its last complete member — is where the output is cut back to when a member
+ * turns out to dangle (`"b":}`), or a trailing comma must go.
+ */
 class JsonRepairer {
   private readonly text: string;
+  private readonly length: number;
   private readonly maxDepth: number;
   private pos = 0;
   private readonly parts: string[] = [];
-  /** Closer of every open container, innermost last. */
-  private readonly closers: number[] = [];
-  /** Per open container: `parts.length` after its last complete member (cutting back drops a dangling one). */
-  private readonly marks: number[] = [];
+  private flushed = 0;
+  private frames = new Int32Array(FRAME_SIZE * 16);
+  private depth = 0;
   private objectsOpen = 0;
   private arraysOpen = 0;
   private state = TOP;
-  /** A comma was read but not yet written: written when a member follows, dropped when a closer does. */
+  /** A comma follows the last complete member and no member has started since. */
   private pendingComma = false;
   private truncated = false;
+  private json5Compatible = true;
   private error: string | null = null;
+  private depthExceeded = false;
   private readonly repairs = new Map<string, number>();
 
   constructor(text: string, maxDepth: number) {
     this.text = text;
+    this.length = text.length;
     this.maxDepth = maxDepth;
   }
 
-  run(): JsonRepairResult {
+  run(): RepairOutcome {
     const text = this.text;
-    const length = text.length;
+    const length = this.length;
     while (this.pos < length && this.error === null) {
       const code = text.charCodeAt(this.pos);
-      if (isBlank(code)) {
+      if (isJsonSpace(code)) {
         this.pos++;
-      } else if (code === SLASH && this.skipComment()) {
-        this.note('removed a comment');
-      } else {
+      } else if (isOtherBlank(code)) {
+        this.replace(this.pos, this.pos + 1, '');
+        this.note(REPAIRS.blank);
+        this.pos++;
+      } else if (code !== SLASH || !this.skipComment()) {
         this.step(code);
       }
     }
-    if (this.error !== null) return { ok: false, error: this.error };
-    if (this.state === TOP) return { ok: false, error: 'no JSON value' };
-    if (this.state === COLON_NEXT || this.state === MEMBER_VALUE) {
-      this.dropDanglingMember('dropped a key without a value at the end (truncated output)');
-    }
-    if (this.closers.length > 0) {
+    if (this.error !== null) return { ok: false, error: this.error, depthExceeded: this.depthExceeded };
+    if (this.state === TOP) return { ok: false, error: 'no JSON value', depthExceeded: false };
+    if (this.depth > 0) {
       this.truncated = true;
-      this.note('closed a bracket left open at the end (truncated output)', this.closers.length);
-      while (this.closers.length > 0) this.closeInnermost();
+      this.note(REPAIRS.truncBrackets, this.depth);
+      while (this.depth > 0) this.closeInnermost(length, false);
     }
+    this.emitUpTo(length);
     const repairs: string[] = [];
     for (const [message, count] of this.repairs) repairs.push(count > 1 ? `${message} (${count}×)` : message);
-    return { ok: true, text: this.parts.join(''), repairs, truncated: this.truncated };
+    return {
+      ok: true,
+      text: this.parts.join(''),
+      repairs,
+      truncated: this.truncated,
+      json5Compatible: this.json5Compatible,
+    };
   }
 
-  private note(message: string, count = 1): void {
-    this.repairs.set(message, (this.repairs.get(message) ?? 0) + count);
+  // --- output edits -------------------------------------------------------------------------
+
+  private emitUpTo(index: number): void {
+    if (index > this.flushed) {
+      this.parts.push(this.text.slice(this.flushed, index));
+      this.flushed = index;
+    }
+  }
+
+  /** Replaces input `[from, to)` with `replacement` in the output. */
+  private replace(from: number, to: number, replacement: string): void {
+    this.emitUpTo(from);
+    if (replacement !== '') this.parts.push(replacement);
+    this.flushed = to;
+  }
+
+  private insert(at: number, addition: string): void {
+    this.emitUpTo(at);
+    this.parts.push(addition);
+  }
+
+  private setMark(after: number): void {
+    const base = (this.depth - 1) * FRAME_SIZE;
+    this.frames[base + FRAME_PARTS] = this.parts.length;
+    this.frames[base + FRAME_FLUSHED] = this.flushed;
+    this.frames[base + FRAME_POS] = after;
+  }
+
+  /** Cuts the output back to the innermost container's mark and skips the input up to `resumeAt`. */
+  private cutToMark(resumeAt: number): void {
+    const base = (this.depth - 1) * FRAME_SIZE;
+    this.parts.length = this.frames[base + FRAME_PARTS] as number;
+    this.flushed = this.frames[base + FRAME_FLUSHED] as number;
+    this.emitUpTo(this.frames[base + FRAME_POS] as number);
+    this.flushed = resumeAt;
+  }
+
+  private note(kind: RepairKind, count = 1): void {
+    this.repairs.set(kind.message, (this.repairs.get(kind.message) ?? 0) + count);
+    if (!kind.json5) this.json5Compatible = false;
   }
 
   private fail(message: string): void {
     this.error = `${message} at position ${this.pos}`;
   }
+
+  // --- structure ----------------------------------------------------------------------------
 
   /** Handles one significant code according to the state. */
   private step(code: number): void {
@@ -309,7 +432,9 @@ class JsonRepairer {
         return;
       case TOP_DONE:
         if (closer) {
-          this.note(`removed an unmatched ${describe(code)}`);
+          // `{"arguments": {…}}}`: one brace too many is the commonest slip of all.
+          this.replace(this.pos, this.pos + 1, '');
+          this.note(REPAIRS.unmatchedCloser);
           this.pos++;
         } else {
           this.fail(`unexpected ${describe(code)} after the value`);
@@ -318,13 +443,11 @@ class JsonRepairer {
       case KEY:
         if (closer) this.close(code);
         else if (code === COMMA) this.extraComma();
-        else if (code === QUOTE || code === APOSTROPHE || isIdentPart(code) || code === DOLLAR)
-          this.readKey(code);
+        else if (code === QUOTE || code === APOSTROPHE || isKeyPart(code)) this.readKey(code);
         else this.fail(`expected a key, found ${describe(code)}`);
         return;
       case COLON_NEXT:
         if (code === COLON) {
-          this.parts.push(':');
           this.pos++;
           this.state = MEMBER_VALUE;
         } else if (closer) {
@@ -342,24 +465,23 @@ class JsonRepairer {
         if (closer) this.close(code);
         else if (code === COMMA) this.extraComma();
         else if (startsValue(code)) {
-          this.writePendingComma();
+          this.pendingComma = false;
           this.startValue(code);
         } else this.fail(`expected a value, found ${describe(code)}`);
         return;
       default: {
-        // AFTER
-        const inObject = this.closers[this.closers.length - 1] === BRACE_CLOSE;
+        // AFTER a member.
+        const inObject = this.frames[(this.depth - 1) * FRAME_SIZE + FRAME_CLOSER] === BRACE_CLOSE;
         if (code === COMMA) {
           this.pos++;
           this.pendingComma = true;
           this.state = inObject ? KEY : ITEM;
         } else if (closer) {
           this.close(code);
-        } else if (
-          inObject ? code === QUOTE || code === APOSTROPHE || isIdentPart(code) : startsValue(code)
-        ) {
-          // `}{`, `"a" "b"`: the model forgot the comma. Re-dispatch as if it had written it.
-          this.note('inserted a missing comma');
+        } else if (inObject ? code === QUOTE || code === APOSTROPHE || isKeyPart(code) : startsValue(code)) {
+          // `}{`, `"a" "b"`: the model forgot the comma. Write it and read on as if it had.
+          this.insert(this.pos, ',');
+          this.note(REPAIRS.missingComma);
           this.pendingComma = true;
           this.state = inObject ? KEY : ITEM;
         } else {
@@ -370,108 +492,116 @@ class JsonRepairer {
   }
 
   private extraComma(): void {
-    this.note('removed an extra comma');
+    this.replace(this.pos, this.pos + 1, '');
+    this.note(REPAIRS.extraComma);
     this.pos++;
   }
 
-  private writePendingComma(): void {
-    if (this.pendingComma) {
-      this.parts.push(',');
-      this.pendingComma = false;
-    }
-  }
-
-  /** Called when a value (scalar or container) has been written completely. */
-  private valueDone(): void {
-    const depth = this.closers.length;
-    if (depth === 0) {
+  /** Called when a value (scalar or container) ends just before input index `after`. */
+  private valueDone(after: number): void {
+    if (this.depth === 0) {
       this.state = TOP_DONE;
     } else {
       this.state = AFTER;
-      this.marks[depth - 1] = this.parts.length;
+      this.setMark(after);
     }
   }
 
-  /** Cuts the output back to the innermost container's last complete member. */
-  private dropDanglingMember(message: string): void {
-    const depth = this.closers.length;
-    if (depth > 0) this.parts.length = this.marks[depth - 1] ?? this.parts.length;
-    this.pendingComma = false;
-    this.note(message);
+  /** The input ended inside a member: drop it (and the comma before it). */
+  private dropTruncated(kind: RepairKind): void {
+    this.note(kind);
     this.truncated = true;
-    if (depth === 0) this.state = TOP;
-    else this.state = AFTER;
+    this.pendingComma = false;
+    if (this.depth > 0) {
+      this.cutToMark(this.length);
+      this.state = AFTER;
+    } else {
+      this.state = TOP;
+    }
   }
 
   private open(code: number): void {
-    if (this.closers.length >= this.maxDepth) {
+    if (this.depth >= this.maxDepth) {
+      this.depthExceeded = true;
       this.fail(`JSON nested deeper than ${this.maxDepth} levels`);
       return;
     }
+    if ((this.depth + 1) * FRAME_SIZE > this.frames.length) {
+      const frames = new Int32Array(this.frames.length * 2);
+      frames.set(this.frames);
+      this.frames = frames;
+    }
+    this.frames[this.depth * FRAME_SIZE + FRAME_CLOSER] = code === BRACE_OPEN ? BRACE_CLOSE : BRACKET_CLOSE;
+    this.depth++;
     if (code === BRACE_OPEN) {
-      this.parts.push('{');
-      this.closers.push(BRACE_CLOSE);
       this.objectsOpen++;
       this.state = KEY;
     } else {
-      this.parts.push('[');
-      this.closers.push(BRACKET_CLOSE);
       this.arraysOpen++;
       this.state = ITEM;
     }
-    this.marks.push(this.parts.length);
+    this.pos++;
     this.pendingComma = false;
-    this.pos++;
+    this.setMark(this.pos);
   }
 
-  /** Writes the innermost container's closer, first dropping a key left without a value. */
-  private closeInnermost(): void {
+  /**
+   * Ends the innermost container at input index `at`: with the closer found there (`explicit`) or
+   * with one written in. A key left without a value and a trailing comma are cut off first.
+   */
+  private closeInnermost(at: number, explicit: boolean): void {
     if (this.state === COLON_NEXT || this.state === MEMBER_VALUE) {
-      this.parts.length = this.marks[this.marks.length - 1] ?? this.parts.length;
-      this.note('dropped a key without a value');
+      this.cutToMark(at);
+      this.note(at >= this.length ? REPAIRS.truncKey : REPAIRS.danglingKey);
+    } else if (this.pendingComma) {
+      this.cutToMark(at);
+      this.note(REPAIRS.trailingComma);
     }
-    if (this.pendingComma) {
-      this.note('removed a trailing comma');
-      this.pendingComma = false;
-    }
-    const closer = this.closers.pop();
-    this.marks.pop();
-    if (closer === BRACE_CLOSE) {
-      this.parts.push('}');
-      this.objectsOpen--;
+    this.pendingComma = false;
+    this.depth--;
+    const closer = this.frames[this.depth * FRAME_SIZE + FRAME_CLOSER];
+    if (closer === BRACE_CLOSE) this.objectsOpen--;
+    else this.arraysOpen--;
+    if (explicit) {
+      this.pos = at + 1;
+      this.valueDone(at + 1);
     } else {
-      this.parts.push(']');
-      this.arraysOpen--;
+      this.insert(at, closer === BRACE_CLOSE ? '}' : ']');
+      this.valueDone(at);
     }
-    this.valueDone();
   }
 
-  /** A `}` or `]` inside a container. */
+  /** A `}` or `]` at `pos`, inside a container. */
   private close(code: number): void {
-    this.pos++;
     const open = code === BRACE_CLOSE ? this.objectsOpen : this.arraysOpen;
     if (open === 0) {
       // Counting the open kinds keeps this O(1): no search down the stack for an opener that isn't there.
-      this.note(`removed an unmatched ${describe(code)}`);
+      this.replace(this.pos, this.pos + 1, '');
+      this.note(REPAIRS.unmatchedCloser);
+      this.pos++;
       return;
     }
-    while (this.closers[this.closers.length - 1] !== code) {
-      this.note(`closed a bracket left open before ${describe(code)}`);
-      this.closeInnermost();
+    while (this.frames[(this.depth - 1) * FRAME_SIZE + FRAME_CLOSER] !== code) {
+      this.note(REPAIRS.skippedOpen);
+      this.closeInnermost(this.pos, false);
     }
-    this.closeInnermost();
+    this.closeInnermost(this.pos, true);
   }
+
+  // --- tokens -------------------------------------------------------------------------------
 
   private startValue(code: number): void {
     if (code === BRACE_OPEN || code === BRACKET_OPEN) {
       this.open(code);
     } else if (code === QUOTE || code === APOSTROPHE) {
-      if (!this.readString()) {
-        this.parts.push('"');
+      if (this.readString()) {
+        this.valueDone(this.pos);
+      } else {
+        this.insert(this.length, '"');
         this.truncated = true;
-        this.note('closed an unterminated string at the end (truncated output)');
+        this.note(REPAIRS.truncString);
+        this.valueDone(this.length);
       }
-      this.valueDone();
     } else if (isIdentStart(code)) {
       this.readWord();
     } else {
@@ -480,97 +610,93 @@ class JsonRepairer {
   }
 
   private readKey(code: number): void {
-    this.writePendingComma();
+    this.pendingComma = false;
     if (code === QUOTE || code === APOSTROPHE) {
       if (!this.readString()) {
-        this.dropDanglingMember('dropped a truncated key at the end (truncated output)');
+        this.dropTruncated(REPAIRS.truncKey);
         return;
       }
     } else {
+      const text = this.text;
       const start = this.pos;
-      let i = start;
-      while (
-        i < this.text.length &&
-        (isIdentPart(this.text.charCodeAt(i)) || this.text.charCodeAt(i) === DOLLAR)
-      )
-        i++;
-      this.pos = i;
-      if (i === this.text.length) {
-        this.dropDanglingMember('dropped a truncated key at the end (truncated output)');
+      let end = start;
+      while (end < this.length && isKeyPart(text.charCodeAt(end))) end++;
+      if (end === this.length) {
+        this.dropTruncated(REPAIRS.truncKey);
         return;
       }
-      this.parts.push(JSON.stringify(this.text.slice(start, i)));
-      this.note('quoted an unquoted key');
+      this.insert(start, '"');
+      this.insert(end, '"');
+      this.note(isDigit(code) ? REPAIRS.numericKey : REPAIRS.unquotedKey);
+      this.pos = end;
     }
     this.state = COLON_NEXT;
   }
 
   /**
-   * Reads the string whose quote is at `pos` and writes it as a JSON string without its closing
-   * quote when the text ends inside it. Returns whether the string was closed.
+   * Reads the string whose quote is at `pos`, rewriting it to a JSON string in place. Returns false
+   * when the text ends inside it (the output then lacks the closing quote).
    */
   private readString(): boolean {
     const text = this.text;
-    const length = text.length;
-    const parts = this.parts;
+    const length = this.length;
     const quote = text.charCodeAt(this.pos);
-    if (quote === APOSTROPHE) this.note('converted a single-quoted string to double quotes');
-    parts.push('"');
-    let run = this.pos + 1;
-    for (let i = run; i < length; i++) {
+    const single = quote === APOSTROPHE;
+    if (single) {
+      this.replace(this.pos, this.pos + 1, '"');
+      this.note(REPAIRS.singleQuoted);
+    }
+    for (let i = this.pos + 1; i < length; i++) {
       const code = text.charCodeAt(i);
       if (code === quote) {
-        parts.push(text.slice(run, i), '"');
+        if (single) this.replace(i, i + 1, '"');
         this.pos = i + 1;
         return true;
       }
       if (code === BACKSLASH) {
-        parts.push(text.slice(run, i));
         const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
         if (next === -1) {
           // Truncated right after the backslash: the escape is lost.
-          this.pos = length;
-          return false;
+          this.replace(i, length, '');
+          break;
         }
         if (isJsonEscape(next)) {
-          parts.push(text.slice(i, i + 2));
           i++;
         } else if (next === APOSTROPHE) {
-          parts.push("'");
+          this.replace(i, i + 2, "'");
+          this.note(REPAIRS.escapedApostrophe);
           i++;
         } else if (next === LOWER_U || next === LOWER_X) {
           const digits = next === LOWER_U ? 4 : 2;
           let k = i + 2;
           while (k < i + 2 + digits && k < length && isHex(text.charCodeAt(k))) k++;
           if (k === i + 2 + digits) {
-            parts.push(next === LOWER_U ? text.slice(i, k) : `\\u00${text.slice(i + 2, k)}`);
-            if (next === LOWER_X) this.note('rewrote a \\x escape as \\u');
+            if (next === LOWER_X) {
+              this.replace(i, k, `\\u00${text.slice(i + 2, k)}`);
+              this.note(REPAIRS.hexEscape);
+            }
             i = k - 1;
           } else if (k === length) {
             // Truncated inside the escape: drop it.
-            this.pos = length;
-            return false;
+            this.replace(i, length, '');
+            break;
           } else {
-            parts.push('\\\\');
-            this.note('escaped a stray backslash inside a string');
+            this.replace(i, i + 1, '\\\\');
+            this.note(REPAIRS.strayBackslash);
           }
         } else {
           // `C:\Users`: a backslash that escapes nothing JSON knows is meant literally.
-          parts.push('\\\\');
-          this.note('escaped a stray backslash inside a string');
+          this.replace(i, i + 1, '\\\\');
+          this.note(REPAIRS.strayBackslash);
         }
-        run = i + 1;
       } else if (code === QUOTE) {
         // Only reached inside a single-quoted string.
-        parts.push(text.slice(run, i), '\\"');
-        run = i + 1;
-      } else if (code < 0x20) {
-        parts.push(text.slice(run, i), controlEscape(code));
-        run = i + 1;
-        this.note('escaped a raw control character (newline, tab, …) inside a string');
+        this.replace(i, i + 1, '\\"');
+      } else if (code < SPACE) {
+        this.replace(i, i + 1, controlEscape(code));
+        this.note(code === LINE_FEED || code === CARRIAGE_RETURN ? REPAIRS.rawLineBreak : REPAIRS.rawControl);
       }
     }
-    parts.push(text.slice(run, length));
     this.pos = length;
     return false;
   }
@@ -579,32 +705,37 @@ class JsonRepairer {
   private readWord(): void {
     const text = this.text;
     const start = this.pos;
-    let i = start;
-    while (i < text.length && isIdentPart(text.charCodeAt(i))) i++;
-    this.pos = i;
-    const word = text.slice(start, i);
+    let end = start;
+    while (end < this.length && isIdentPart(text.charCodeAt(end))) end++;
+    const size = end - start;
+    const word = size <= 5 ? text.slice(start, end) : '';
     if (word === 'true' || word === 'false' || word === 'null') {
-      this.parts.push(word);
-    } else if (Object.hasOwn(PYTHON_LITERALS, word)) {
-      this.parts.push(PYTHON_LITERALS[word] as string);
-      this.note('replaced a Python literal (True, False, None) with its JSON form');
-    } else if (i === text.length && LITERAL_WORDS.some((literal) => literal.startsWith(word))) {
-      this.dropDanglingMember('dropped a truncated literal at the end (truncated output)');
+      // Valid JSON: copied through.
+    } else if (word !== '' && Object.hasOwn(PYTHON_LITERALS, word)) {
+      this.replace(start, end, PYTHON_LITERALS[word] as string);
+      this.note(REPAIRS.python);
+    } else if (
+      end === this.length &&
+      word !== '' &&
+      LITERAL_WORDS.some((literal) => literal.startsWith(word))
+    ) {
+      this.pos = end;
+      this.dropTruncated(REPAIRS.truncLiteral);
       return;
     } else {
-      this.pos = start;
-      this.fail(`unexpected word ${JSON.stringify(word.slice(0, 40))}`);
+      this.fail(`unexpected word ${JSON.stringify(text.slice(start, Math.min(end, start + 40)))}`);
       return;
     }
-    this.valueDone();
+    this.pos = end;
+    this.valueDone(end);
   }
 
   private readNumber(): void {
     const text = this.text;
     const start = this.pos;
-    let i = start;
-    for (; i < text.length; i++) {
-      const code = text.charCodeAt(i);
+    let end = start;
+    while (end < this.length) {
+      const code = text.charCodeAt(end);
       if (
         !(
           isDigit(code) ||
@@ -617,50 +748,53 @@ class JsonRepairer {
       ) {
         break;
       }
+      end++;
     }
-    this.pos = i;
-    let token = text.slice(start, i);
-    if (i === text.length) {
-      // Truncated output may end in `1.`, `2e`, `-`: keep the digits that are certain.
-      let end = token.length;
-      while (end > 0 && !isDigit(token.charCodeAt(end - 1))) end--;
-      if (end < token.length) {
-        token = token.slice(0, end);
-        this.truncated = true;
-      }
-      if (token === '' || token === '-' || token === '+') {
-        this.dropDanglingMember('dropped a truncated number at the end (truncated output)');
-        return;
-      }
-    }
-    if (token.charCodeAt(0) === PLUS) {
-      token = token.slice(1);
-      this.note("removed a leading '+' from a number");
-    }
-    if (!isJsonNumber(token)) {
-      this.pos = start;
-      this.fail(`invalid number ${JSON.stringify(token.slice(0, 40))}`);
+    // Truncated output may end in `1.`, `2e`, `-`: keep the digits that are certain.
+    let last = end;
+    if (end === this.length) while (last > start && !isDigit(text.charCodeAt(last - 1))) last--;
+    if (last === start) {
+      this.pos = end;
+      this.dropTruncated(REPAIRS.truncNumber);
       return;
     }
-    this.parts.push(token);
-    this.valueDone();
+    let first = start;
+    if (text.charCodeAt(start) === PLUS) {
+      first++;
+      this.replace(start, first, '');
+      this.note(REPAIRS.plusSign);
+    }
+    if (!isJsonNumberAt(text, first, last)) {
+      this.fail(`invalid number ${JSON.stringify(text.slice(start, Math.min(end, start + 40)))}`);
+      return;
+    }
+    if (last < end) {
+      this.replace(last, end, '');
+      this.truncated = true;
+      this.note(REPAIRS.truncNumber);
+    }
+    this.pos = end;
+    this.valueDone(end);
   }
 
-  /** Skips a `//` or `/* … *\/` comment at `pos`; false when the slash starts no comment. */
+  /** Removes a `//` or `/* … *\/` comment at `pos`; false when the slash starts no comment. */
   private skipComment(): boolean {
     const text = this.text;
-    const next = text.charCodeAt(this.pos + 1);
+    const start = this.pos;
+    const next = text.charCodeAt(start + 1);
+    let end: number;
     if (next === SLASH) {
-      let i = this.pos + 2;
-      while (i < text.length && text.charCodeAt(i) !== LINE_FEED) i++;
-      this.pos = i;
-      return true;
+      end = start + 2;
+      while (end < this.length && text.charCodeAt(end) !== LINE_FEED) end++;
+    } else if (next === ASTERISK) {
+      const close = text.indexOf('*/', start + 2);
+      end = close < 0 ? this.length : close + 2;
+    } else {
+      return false;
     }
-    if (next === ASTERISK) {
-      const end = text.indexOf('*/', this.pos + 2);
-      this.pos = end < 0 ? text.length : end + 2;
-      return true;
-    }
-    return false;
+    this.replace(start, end, '');
+    this.note(REPAIRS.comment);
+    this.pos = end;
+    return true;
   }
 }

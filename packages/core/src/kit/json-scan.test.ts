@@ -1,12 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonValueScanner, findJsonEnd, findJsonValues } from './json-scan.js';
+import { findJsonEnd, findJsonValues, JsonValueScanner } from './json-scan.js';
 
 /** Strings built from the characters that matter to a bracket scanner, plus a little text. */
 const jsonish = fc
-  .array(fc.constantFrom('{', '}', '[', ']', '"', "'", '\\', ',', ':', ' ', 'a', '1', '\n', 'true', '</tool_call>'), {
-    maxLength: 60,
-  })
+  .array(
+    fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      "'",
+      '\\',
+      ',',
+      ':',
+      ' ',
+      'a',
+      '1',
+      '\n',
+      'true',
+      '</tool_call>',
+    ),
+    {
+      maxLength: 60,
+    },
+  )
   .map((parts) => parts.join(''));
 
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), jsonish);
@@ -157,12 +176,15 @@ describe('findJsonValues', () => {
 
   it('finds exactly the values of JSON lines', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()))), (values) => {
-        const lines = values.map((value) => JSON.stringify(value));
-        const text = lines.join('\n');
-        const spans = findJsonValues(text).map(({ start, end }) => text.slice(start, end));
-        expect(spans).toEqual(lines);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()))),
+        (values) => {
+          const lines = values.map((value) => JSON.stringify(value));
+          const text = lines.join('\n');
+          const spans = findJsonValues(text).map(({ start, end }) => text.slice(start, end));
+          expect(spans).toEqual(lines);
+        },
+      ),
       { numRuns: 200 },
     );
   });

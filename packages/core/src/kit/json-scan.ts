@@ -31,22 +31,59 @@ export interface JsonScanOptions {
   singleQuotes?: boolean;
 }
 
-/** Marks "no string open" in the scanner's `quote` field. */
+/** Marks "no string open" in the scanners' `quote` state. */
 const NO_QUOTE = 0;
 
-/** True when an apostrophe after `previous` (the last significant code outside strings) can open a string. */
-function canOpenSingleQuoted(previous: number): boolean {
-  return (
-    previous === BRACE_OPEN ||
-    previous === BRACKET_OPEN ||
-    previous === COMMA ||
-    previous === COLON ||
-    previous === PAREN_OPEN ||
-    previous === EQUALS ||
-    previous === QUOTE ||
-    previous === APOSTROPHE
-  );
+// Character classes for the code outside strings; one table load instead of a chain of compares.
+const OTHER = 0;
+const BLANK = 1;
+const STRING_QUOTE = 2;
+const SINGLE_QUOTE = 3;
+const OPENER = 4;
+const CLOSER = 5;
+/** May precede a value or key, so an apostrophe after it opens a string. */
+const VALUE_LEAD = 6;
+
+const CLASS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) if (isSpace(code)) CLASS[code] = BLANK;
+CLASS[QUOTE] = STRING_QUOTE;
+CLASS[APOSTROPHE] = SINGLE_QUOTE;
+CLASS[BRACE_OPEN] = OPENER;
+CLASS[BRACKET_OPEN] = OPENER;
+CLASS[BRACE_CLOSE] = CLOSER;
+CLASS[BRACKET_CLOSE] = CLOSER;
+CLASS[COMMA] = VALUE_LEAD;
+CLASS[COLON] = VALUE_LEAD;
+CLASS[PAREN_OPEN] = VALUE_LEAD;
+CLASS[EQUALS] = VALUE_LEAD;
+
+function classOf(code: number): number {
+  return code < 128 ? (CLASS[code] as number) : OTHER;
 }
+
+/**
+ * Whether an apostrophe after `previous` (the last significant code outside strings, a closing
+ * quote included) opens a string.
+ */
+function canOpenSingleQuoted(previous: number): boolean {
+  const kind = classOf(previous);
+  return kind === OPENER || kind === VALUE_LEAD || kind === STRING_QUOTE || kind === SINGLE_QUOTE;
+}
+
+/** The closer that matches an opener. */
+function closerOf(opener: number): number {
+  return opener === BRACE_OPEN ? BRACE_CLOSE : BRACKET_CLOSE;
+}
+
+/** A typed stack grows by doubling: a million pushes cost a fraction of what a JS array's do. */
+function grown<T extends Uint8Array | Int32Array>(stack: T, make: (length: number) => T): T {
+  const bigger = make(stack.length * 2);
+  bigger.set(stack);
+  return bigger;
+}
+
+const makeBytes = (length: number) => new Uint8Array(length);
+const makeInts = (length: number) => new Int32Array(length);
 
 /**
  * Scans ONE JSON object or array that starts at a `{` or `[`, across as many `feed` calls as the
@@ -54,13 +91,14 @@ function canOpenSingleQuoted(previous: number): boolean {
  */
 export class JsonValueScanner {
   private readonly singleQuotes: boolean;
-  /** Closers still expected, innermost last. */
-  private readonly closers: number[] = [];
+  /** Closers still expected, innermost at `open - 1`. */
+  private closers = new Uint8Array(16);
+  private open = 0;
   /** Next index of the buffer to look at; -1 before the first `feed`. */
   private pos = -1;
   /** The quote that opened the current string, or NO_QUOTE. */
   private quote = NO_QUOTE;
-  /** The previous code was a backslash inside a string. */
+  /** The buffer ended right after a backslash inside a string: the next code is escaped. */
   private escaped = false;
   /** Last non-space code seen outside strings (a closing quote counts), for the apostrophe rule. */
   private previous = 0;
@@ -83,7 +121,7 @@ export class JsonValueScanner {
 
   /** Brackets open at the scan position; 0 before the value starts and after it ends. */
   get depth(): number {
-    return this.closers.length;
+    return this.open;
   }
 
   /**
@@ -93,58 +131,81 @@ export class JsonValueScanner {
    */
   feed(text: string, from: number): number {
     if (this.end >= 0 || this.broken) return this.end;
+    if (typeof text !== 'string') return -1;
     if (this.pos < 0) this.pos = from > 0 ? Math.floor(from) : 0;
     const length = text.length;
-    const closers = this.closers;
     let i = this.pos;
     let quote = this.quote;
-    let escaped = this.escaped;
     let previous = this.previous;
-    for (; i < length; i++) {
-      const code = text.charCodeAt(i);
+    let open = this.open;
+    let closers = this.closers;
+    if (this.escaped && i < length) {
+      this.escaped = false;
+      i++;
+    }
+    scan: while (i < length) {
       if (quote !== NO_QUOTE) {
-        if (escaped) escaped = false;
-        else if (code === BACKSLASH) escaped = true;
-        else if (code === quote) {
-          quote = NO_QUOTE;
-          previous = code;
+        // Inside a string only the quote and the backslash matter: a tight loop.
+        for (;;) {
+          if (i >= length) break scan;
+          const code = text.charCodeAt(i);
+          if (code === quote) {
+            quote = NO_QUOTE;
+            previous = code;
+            i++;
+            continue scan;
+          }
+          if (code === BACKSLASH) {
+            if (i + 1 >= length) {
+              this.escaped = true;
+              i++;
+              break scan;
+            }
+            i += 2;
+          } else {
+            i++;
+          }
         }
-        continue;
       }
-      if (closers.length === 0) {
+      const code = text.charCodeAt(i);
+      const kind = classOf(code);
+      if (open === 0) {
         // The first code of the value: it must open it.
-        if (code === BRACE_OPEN) closers.push(BRACE_CLOSE);
-        else if (code === BRACKET_OPEN) closers.push(BRACKET_CLOSE);
-        else {
+        if (kind !== OPENER) {
           this.broken = true;
           break;
         }
-        previous = code;
-        continue;
-      }
-      if (code === QUOTE || (code === APOSTROPHE && this.singleQuotes && canOpenSingleQuoted(previous))) {
-        quote = code;
-      } else if (code === BRACE_OPEN) {
-        closers.push(BRACE_CLOSE);
-      } else if (code === BRACKET_OPEN) {
-        closers.push(BRACKET_CLOSE);
-      } else if (code === BRACE_CLOSE || code === BRACKET_CLOSE) {
-        if (closers.pop() !== code) {
+        closers[open++] = closerOf(code);
+      } else if (kind === OPENER) {
+        if (open === closers.length) closers = grown(closers, makeBytes);
+        closers[open++] = closerOf(code);
+      } else if (kind === CLOSER) {
+        if (closers[--open] !== code) {
           this.broken = true;
           break;
         }
-        if (closers.length === 0) {
+        if (open === 0) {
           this.end = i + 1;
           i++;
           break;
         }
+      } else if (
+        kind === STRING_QUOTE ||
+        (kind === SINGLE_QUOTE && this.singleQuotes && canOpenSingleQuoted(previous))
+      ) {
+        quote = code;
+      } else if (kind === BLANK) {
+        i++;
+        continue;
       }
-      if (!isSpace(code)) previous = code;
+      previous = code;
+      i++;
     }
     this.pos = i;
     this.quote = quote;
-    this.escaped = escaped;
     this.previous = previous;
+    this.open = open;
+    this.closers = closers;
     return this.end;
   }
 }
@@ -168,48 +229,51 @@ export function findJsonValues(
   text: string,
   options?: JsonScanOptions,
 ): Array<{ start: number; end: number }> {
-  const singleQuotes = options?.singleQuotes ?? true;
   const found: Array<{ start: number; end: number }> = [];
-  const closers: number[] = [];
-  const starts: number[] = [];
+  if (typeof text !== 'string') return found;
+  const singleQuotes = options?.singleQuotes ?? true;
+  /** Where each open bracket is; its kind is read back from the text. */
+  let starts = new Int32Array(16);
+  let open = 0;
   const length = text.length;
   let quote = NO_QUOTE;
-  let escaped = false;
   let previous = 0;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (quote !== NO_QUOTE) {
-      if (escaped) escaped = false;
-      else if (code === BACKSLASH) escaped = true;
+      if (code === BACKSLASH) i++;
       else if (code === quote) {
         quote = NO_QUOTE;
         previous = code;
       }
       continue;
     }
-    if (code === BRACE_OPEN || code === BRACKET_OPEN) {
-      closers.push(code === BRACE_OPEN ? BRACE_CLOSE : BRACKET_CLOSE);
-      starts.push(i);
-    } else if (code === BRACE_CLOSE || code === BRACKET_CLOSE) {
-      if (closers.length > 0) {
-        if (closers[closers.length - 1] === code) {
-          closers.pop();
-          const start = starts.pop() ?? 0;
+    const kind = classOf(code);
+    if (kind === OPENER) {
+      if (open === starts.length) starts = grown(starts, makeInts);
+      starts[open++] = i;
+    } else if (kind === CLOSER) {
+      if (open > 0) {
+        const start = starts[open - 1] as number;
+        if (closerOf(text.charCodeAt(start)) === code) {
+          open--;
           // Pairs close inner-first, so the candidates this pair contains are the newest ones.
-          while (found.length > 0 && (found[found.length - 1]?.start ?? -1) > start) found.pop();
+          while (found.length > 0 && (found[found.length - 1] as { start: number }).start > start)
+            found.pop();
           found.push({ start, end: i + 1 });
         } else {
-          closers.length = 0;
-          starts.length = 0;
+          open = 0;
         }
       }
-    } else if (closers.length > 0) {
+    } else if (kind === BLANK) {
+      continue;
+    } else if (open > 0) {
       // Strings count only inside a value: at the top level quotes are prose.
-      if (code === QUOTE || (code === APOSTROPHE && singleQuotes && canOpenSingleQuoted(previous))) {
+      if (kind === STRING_QUOTE || (kind === SINGLE_QUOTE && singleQuotes && canOpenSingleQuoted(previous))) {
         quote = code;
       }
     }
-    if (!isSpace(code)) previous = code;
+    previous = code;
   }
   return found;
 }

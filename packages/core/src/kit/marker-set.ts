@@ -61,24 +61,21 @@ export class MarkerSet<T> {
   }
 
   /**
-   * The next index at or after `from` where some marker could start, or -1.
-   * Short strings are walked code by code (the streaming case, one small chunk at a time); long
-   * ones use one native indexOf per distinct first character, so prose without markup costs
-   * about what an indexOf scan costs.
+   * A cursor over one text for repeated forward searches. Each first character's (or marker's)
+   * next position is remembered and searched again only once passed, so a whole scan costs one
+   * native indexOf pass per distinct character: linear, however many candidates turn out not
+   * to be markers (`a < b < c` …) and however many markers never occur.
    */
-  nextCandidate(text: string, from: number): number {
-    const n = text.length;
-    if (n - from <= 16 || this.firstChars.length > 4) {
-      for (let i = from; i < n; i++) if (this.byFirst.has(text.charCodeAt(i))) return i;
-      return -1;
-    }
-    let best = -1;
-    for (const ch of this.firstChars) {
-      const at = text.indexOf(ch, from);
-      if (at !== -1 && (best === -1 || at < best)) best = at;
-    }
-    return best;
+  cursor(text: string): MarkerCursor<T> {
+    return new MarkerCursor(this, text);
   }
+
+  /** Every marker, flat, for the cursor's whole-marker search. */
+  get all(): ReadonlyArray<MarkerMatch<T>> {
+    this.flat ??= [...this.byFirst.values()].flat();
+    return this.flat;
+  }
+  private flat: Array<MarkerMatch<T>> | null = null;
 
   /**
    * The start of the shortest tail of `text` (from `from` on) that is a proper prefix of a
@@ -93,16 +90,58 @@ export class MarkerSet<T> {
     }
     return n;
   }
+}
 
-  /** The first complete occurrence of any marker at or after `from`, by native indexOf. */
-  indexOf(text: string, from: number): { at: number; match: MarkerMatch<T> } | null {
+export class MarkerCursor<T> {
+  // Created on first use: a streamed one-character chunk never needs them.
+  private charNext: number[] | null = null;
+  private markerNext: number[] | null = null;
+  /** Short texts (a streamed chunk) are walked code by code: cheaper than indexOf calls. */
+  private readonly walk: boolean;
+
+  constructor(
+    private readonly set: MarkerSet<T>,
+    private readonly text: string,
+  ) {
+    this.walk = text.length <= 32;
+  }
+
+  /** The next index at or after `from` where some marker could start, or -1. */
+  nextCandidate(from: number): number {
+    const text = this.text;
+    if (this.walk) {
+      for (let i = from; i < text.length; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
+      return -1;
+    }
+    let best = -1;
+    this.charNext ??= this.set.firstChars.map(() => -2);
+    const next = this.charNext;
+    for (let k = 0; k < next.length; k++) {
+      let at = next[k]!;
+      if (at !== -1 && at < from) {
+        at = text.indexOf(this.set.firstChars[k]!, from);
+        next[k] = at;
+      }
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  }
+
+  /** The first complete occurrence of any marker at or after `from` (longest on a tie), or null. */
+  nextMarker(from: number): { at: number; match: MarkerMatch<T> } | null {
     let best: { at: number; match: MarkerMatch<T> } | null = null;
-    for (const list of this.byFirst.values()) {
-      for (const m of list) {
-        const at = text.indexOf(m.marker, from);
-        if (at !== -1 && (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))) {
-          best = { at, match: m };
-        }
+    const markers = this.set.all;
+    this.markerNext ??= markers.map(() => -2);
+    const next = this.markerNext;
+    for (let k = 0; k < next.length; k++) {
+      let at = next[k]!;
+      const m = markers[k]!;
+      if (at !== -1 && at < from) {
+        at = this.text.indexOf(m.marker, from);
+        next[k] = at;
+      }
+      if (at !== -1 && (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))) {
+        best = { at, match: m };
       }
     }
     return best;

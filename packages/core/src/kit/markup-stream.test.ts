@@ -7,7 +7,8 @@ import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 
 const toy = createToyFormat();
-const parse = (text: string, opts: ParseOptions = {}) => toy.parse(text, { generateId: sequentialIds(), ...opts });
+const parse = (text: string, opts: ParseOptions = {}) =>
+  toy.parse(text, { generateId: sequentialIds(), ...opts });
 
 function streamed(chunks: string[], opts: ParseOptions = {}): ParseResult {
   const parser = toy.createStreamParser({ generateId: sequentialIds(), ...opts });
@@ -19,7 +20,13 @@ const weather = '<call>{"name": "get_weather", "arguments": {"city": "Paris"}}</
 describe('text without markup', () => {
   it('comes back as content, trimmed, with no calls and no format', () => {
     const r = parse('  Hello there.\nHow are you?  \n');
-    expect(r).toEqual({ calls: [], content: 'Hello there.\nHow are you?', reasoning: null, issues: [], format: null });
+    expect(r).toEqual({
+      calls: [],
+      content: 'Hello there.\nHow are you?',
+      reasoning: null,
+      issues: [],
+      format: null,
+    });
   });
 
   it('gives null content for empty or blank output', () => {
@@ -68,7 +75,10 @@ describe('call blocks', () => {
     expect(r.calls).toEqual([]);
     expect(r.content).toBe('Before after');
     expect(r.issues).toHaveLength(1);
-    expect(r.issues[0]).toMatchObject({ kind: 'malformed-call', raw: '<call>{"name": get_weather, "arguments": {</call>' });
+    expect(r.issues[0]).toMatchObject({
+      kind: 'malformed-call',
+      raw: '<call>{"name": get_weather, "arguments": {</call>',
+    });
   });
 
   it('keeps a block that does not parse as text with onMalformed: keep', () => {
@@ -78,7 +88,9 @@ describe('call blocks', () => {
   });
 
   it('closes at the held-back marker when a stray quote made the guard skip it', () => {
-    const r = parse('<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b", "arguments": {}}</call>');
+    const r = parse(
+      '<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b", "arguments": {}}</call>',
+    );
     // The first block's JSON is repaired (its string closed), and the second is still found.
     expect(r.calls.map((c) => c.name)).toEqual(['a', 'b']);
     expect(r.calls[0]?.arguments).toEqual({ q: 'x}}' });
@@ -116,7 +128,10 @@ describe('the allowlist', () => {
     expect(r.issues[0]?.kind).toBe('unknown-tool');
   });
   it("drops it with unknownTools: 'drop'", () => {
-    const r = parse(`<call>{"name": "rm_rf", "arguments": {}}</call>${weather}`, { tools, unknownTools: 'drop' });
+    const r = parse(`<call>{"name": "rm_rf", "arguments": {}}</call>${weather}`, {
+      tools,
+      unknownTools: 'drop',
+    });
     expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
     expect(r.issues[0]).toMatchObject({ kind: 'unknown-tool', raw: '{"name":"rm_rf","arguments":{}}' });
   });
@@ -250,7 +265,9 @@ describe('streaming = batch (semantics 7)', () => {
     '<',
     '<ca',
   );
-  const markupish = fc.array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 30 }).map((a) => a.join(''));
+  const markupish = fc
+    .array(fc.oneof(fragments, fc.string({ maxLength: 4 })), { maxLength: 30 })
+    .map((a) => a.join(''));
 
   it('holds for random chunkings of markup-like text, never throws and never loses text', () => {
     fc.assert(
@@ -267,11 +284,21 @@ describe('streaming = batch (semantics 7)', () => {
         chunks.push(text.slice(last));
         expect(streamed(chunks, opts)).toEqual(batch);
         // Nothing lost: every non-space character is in content, reasoning, a call, or an issue's raw text.
-        const kept = (batch.content ?? '') + (batch.reasoning ?? '') + batch.issues.map((i) => i.raw ?? '').join('');
+        const kept =
+          (batch.content ?? '') + (batch.reasoning ?? '') + batch.issues.map((i) => i.raw ?? '').join('');
         // Reasoning and stop tokens are removed only where they are markup (not inside code), so
-        // compare with them removed on both sides.
+        // compare with them removed on both sides; content and reasoning interleave, so compare
+        // the characters as a multiset.
         const bare = (s: string) =>
-          s.replaceAll('<|eot|>', '').replaceAll('<think>', '').replaceAll('</think>', '').replace(/\s+/g, '');
+          [
+            ...s
+              .replaceAll('<|eot|>', '')
+              .replaceAll('<think>', '')
+              .replaceAll('</think>', '')
+              .replace(/\s+/g, ''),
+          ]
+            .sort()
+            .join('');
         if (batch.calls.length === 0 && !batch.issues.length) expect(bare(kept)).toBe(bare(text));
       }),
       { numRuns: 400 },
@@ -297,9 +324,13 @@ describe('hostile input is linear', () => {
     ['backticks', '`` ` ```'],
     ['quotes', '"\\'],
     ['spaces in an open block', ' '],
-  ])('returns on 1 MiB of %s', (_label, unit) => {
-    const text = (unit === ' ' ? '<call>' : '') + unit.repeat(Math.ceil(MiB / unit.length));
-    const r = parseWith(toy.createStreamParser(), text);
-    expect(r).toBeDefined();
-  }, 30_000);
+  ])(
+    'returns on 1 MiB of %s',
+    (_label, unit) => {
+      const text = (unit === ' ' ? '<call>' : '') + unit.repeat(Math.ceil(MiB / unit.length));
+      const r = parseWith(toy.createStreamParser(), text);
+      expect(r).toBeDefined();
+    },
+    30_000,
+  );
 });

@@ -18,7 +18,7 @@ import { BACKTICK, LINE_FEED, SPACE, TAB, isSpace } from './char-codes.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import type { BlockSpec, BodyContext, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
-import { MarkerSet } from './marker-set.js';
+import { type MarkerCursor, MarkerSet } from './marker-set.js';
 import { TextSink } from './text-sink.js';
 
 type TextMarker =
@@ -119,6 +119,11 @@ export class MarkupStreamParser {
   private fenceTicks = 0;
   private fenceAtLineStart = false;
   private inlineTicks = 0;
+  // search cursors over the text being scanned (see MarkerCursor: they keep the scan linear)
+  private work = '';
+  private textCursor: MarkerCursor<TextMarker> | null = null;
+  private closeCursor: MarkerCursor<true> | null = null;
+  private closeCursorSet: MarkerSet<true> | null = null;
 
   constructor(compiled: CompiledMarkup, opts: ResolvedParseOptions) {
     this.compiled = compiled;
@@ -180,6 +185,9 @@ export class MarkupStreamParser {
     let pos = 0;
     const n = work.length;
     this.carry = '';
+    this.work = work;
+    this.textCursor = null;
+    this.closeCursor = null;
     while (pos < n) {
       let next: number;
       switch (this.mode) {
@@ -242,7 +250,7 @@ export class MarkupStreamParser {
     }
     let from = pos;
     for (;;) {
-      const c = markers.nextCandidate(work, from);
+      const c = work.length <= 32 ? walkCandidate(markers, work, from) : this.textCursorFor(work).nextCandidate(from);
       if (c === -1) {
         this.text(work.slice(pos));
         return n;
@@ -318,7 +326,7 @@ export class MarkupStreamParser {
 
   private scanReasoning(work: string, pos: number, final: boolean): number {
     const close = this.reasoningClose!;
-    const found = close.indexOf(work, pos);
+    const found = this.closeCursorFor(close).nextMarker(pos);
     if (found) {
       this.reasoning(work.slice(pos, found.at));
       this.mode = Mode.Text;
@@ -352,7 +360,7 @@ export class MarkupStreamParser {
     const closes = this.blockClose!;
     let from = pos;
     for (;;) {
-      const found = closes.indexOf(work, from);
+      const found = this.closeCursorFor(closes).nextMarker(from);
       if (!found) {
         const hold = final ? n : closes.holdbackStart(work, pos);
         this.appendBody(work, pos, hold);
@@ -473,6 +481,19 @@ export class MarkupStreamParser {
     }
     this.text(work.slice(pos));
     return n;
+  }
+
+  private textCursorFor(work: string): MarkerCursor<TextMarker> {
+    this.textCursor ??= this.compiled.textMarkers.cursor(work);
+    return this.textCursor;
+  }
+
+  private closeCursorFor(set: MarkerSet<true>): MarkerCursor<true> {
+    if (this.closeCursor === null || this.closeCursorSet !== set) {
+      this.closeCursor = set.cursor(this.work);
+      this.closeCursorSet = set;
+    }
+    return this.closeCursor;
   }
 
   // ---------------------------------------------------------------- blocks
@@ -719,6 +740,11 @@ export class MarkupStreamParser {
     }
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
+}
+
+function walkCandidate(markers: MarkerSet<TextMarker>, work: string, from: number): number {
+  for (let i = from; i < work.length; i++) if (markers.canStart(work.charCodeAt(i))) return i;
+  return -1;
 }
 
 /** Indent state after `work[0, end)`: spaces since the last newline, or -1 (capped look-back). */

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type PythonCallsResult,
   formatPythonCall,
   formatPythonString,
   formatPythonValue,
+  type PythonCallsResult,
   parsePythonCalls,
   parsePythonLiteral,
 } from './python-calls.js';
@@ -49,11 +49,16 @@ describe('parsePythonCalls — the formats that write it', () => {
   });
 
   it('reads double-quoted Llama 4 calls and single-quoted LFM2 calls without spaces', () => {
-    expect(calls('[get_weather(location="Vancouver"), calculate_route(start="Boston", end="New York")]')).toEqual([
+    expect(
+      calls('[get_weather(location="Vancouver"), calculate_route(start="Boston", end="New York")]'),
+    ).toEqual([
       { name: 'get_weather', arguments: { location: 'Vancouver' }, positional: [] },
       { name: 'calculate_route', arguments: { start: 'Boston', end: 'New York' }, positional: [] },
     ]);
-    expect(calls("[bash(command='ls'),bash(command='pwd')]").map((c) => c.arguments.command)).toEqual(['ls', 'pwd']);
+    expect(calls("[bash(command='ls'),bash(command='pwd')]").map((c) => c.arguments.command)).toEqual([
+      'ls',
+      'pwd',
+    ]);
   });
 
   it('reads bare Gemma tool_code lines separated by newlines, semicolons or commas', () => {
@@ -103,19 +108,22 @@ describe('parsePythonCalls — the formats that write it', () => {
   });
 
   it('keeps dotted names whole', () => {
-    expect(calls('[brave_search.call(query="x"), functions.get_weather(city="Oslo")]').map((c) => c.name)).toEqual([
-      'brave_search.call',
-      'functions.get_weather',
-    ]);
+    expect(
+      calls('[brave_search.call(query="x"), functions.get_weather(city="Oslo")]').map((c) => c.name),
+    ).toEqual(['brave_search.call', 'functions.get_weather']);
   });
 
   it('accepts unicode identifiers and values', () => {
-    expect(calls("[天気(都市='東京')]")).toEqual([{ name: '天気', arguments: { 都市: '東京' }, positional: [] }]);
+    expect(calls("[天気(都市='東京')]")).toEqual([
+      { name: '天気', arguments: { 都市: '東京' }, positional: [] },
+    ]);
     expect(args("get_weather(city='東京', note='😀 ok')")).toEqual({ city: '東京', note: '😀 ok' });
   });
 
   it('puts positional arguments in `positional` and keywords in `arguments`', () => {
-    expect(calls("[f('a', 2, b=True)]")).toEqual([{ name: 'f', arguments: { b: true }, positional: ['a', 2] }]);
+    expect(calls("[f('a', 2, b=True)]")).toEqual([
+      { name: 'f', arguments: { b: true }, positional: ['a', 2] },
+    ]);
   });
 
   it('keeps the last value of a repeated keyword', () => {
@@ -192,7 +200,9 @@ describe('parsePythonCalls — values', () => {
 
   it('reads nested lists, tuples, sets and dicts', () => {
     expect(
-      args("f(items=[1, [2, [3, {'k': (4, 5)}]]], t=(1,), p=(1), s={1, 2}, e={}, d={'a': {'b': [True, None]}})"),
+      args(
+        "f(items=[1, [2, [3, {'k': (4, 5)}]]], t=(1,), p=(1), s={1, 2}, e={}, d={'a': {'b': [True, None]}})",
+      ),
     ).toEqual({
       items: [1, [2, [3, { k: [4, 5] }]]],
       t: [1],
@@ -220,7 +230,9 @@ describe('parsePythonCalls — values', () => {
     expect(literal('[0, 42, -7, +3, 1_000_000, 0x1F, 0o17, 0b101, -0xff]')).toEqual([
       0, 42, -7, 3, 1000000, 31, 15, 5, -255,
     ]);
-    expect(literal('[1.5, -2.25, 1e-3, 1E3, .5, 5., 1_0.5, - 1]')).toEqual([1.5, -2.25, 0.001, 1000, 0.5, 5, 10.5, -1]);
+    expect(literal('[1.5, -2.25, 1e-3, 1E3, .5, 5., 1_0.5, - 1]')).toEqual([
+      1.5, -2.25, 0.001, 1000, 0.5, 5, 10.5, -1,
+    ]);
   });
 
   it('keeps numbers JSON cannot hold as strings, and notes them', () => {
@@ -260,7 +272,9 @@ describe('parsePythonCalls — values', () => {
   });
 
   it('accepts a missing comma between keyword arguments (vLLM Gemma 3 template) with a note', () => {
-    const result = parsePythonCalls('[get_weather(location="Paris"unit="celsius"), get_weather(location="London")]');
+    const result = parsePythonCalls(
+      '[get_weather(location="Paris"unit="celsius"), get_weather(location="London")]',
+    );
     expect(result).toMatchObject({
       ok: true,
       calls: [{ arguments: { location: 'Paris', unit: 'celsius' } }, { arguments: { location: 'London' } }],
@@ -279,22 +293,29 @@ describe('parsePythonCalls — values', () => {
   });
 
   it('skips comments inside the brackets', () => {
-    expect(calls('[\n  f(a=1),  # first\n  g(b=2)  # second\n]').map((c) => c.arguments)).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(calls('[\n  f(a=1),  # first\n  g(b=2)  # second\n]').map((c) => c.arguments)).toEqual([
+      { a: 1 },
+      { b: 2 },
+    ]);
   });
 });
 
 describe('parsePythonCalls — hostile keys', () => {
   it('makes __proto__ an own property and leaves Object.prototype alone', () => {
-    const result = args("f(a={'__proto__': {'polluted': True}}, __proto__={'polluted': True}, **{'__proto__': 1})");
+    const result = args(
+      "f(a={'__proto__': {'polluted': True}}, __proto__={'polluted': True}, **{'__proto__': 1})",
+    );
     const a = result.a as Record<string, unknown>;
     expect(Object.hasOwn(a, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
-    expect(a.__proto__).toEqual({ polluted: true });
+    expect(Object.getOwnPropertyDescriptor(a, '__proto__')?.value).toEqual({ polluted: true });
     expect(Object.hasOwn(result, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
-    expect(result.__proto__).toBe(1);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe(1);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(JSON.parse(JSON.stringify(result))).toEqual(JSON.parse('{"a":{"__proto__":{"polluted":true}},"__proto__":1}'));
+    expect(JSON.parse(JSON.stringify(result))).toEqual(
+      JSON.parse('{"a":{"__proto__":{"polluted":true}},"__proto__":1}'),
+    );
   });
 
   it('treats constructor and prototype as ordinary keys', () => {
@@ -373,48 +394,47 @@ describe('depth', () => {
   });
 
   it('does not throw even when the caller lifts maxDepth past the stack', () => {
-    expect(() => parsePythonLiteral('['.repeat(1_000_000), { maxDepth: Number.POSITIVE_INFINITY })).not.toThrow();
+    expect(() =>
+      parsePythonLiteral('['.repeat(1_000_000), { maxDepth: Number.POSITIVE_INFINITY }),
+    ).not.toThrow();
   });
 });
 
 describe('linear time on pathological inputs (1 MiB)', () => {
   const MiB = 1 << 20;
-  const fill = (unit: string, prefix = '') => prefix + unit.repeat(Math.ceil((MiB - prefix.length) / unit.length));
+  const fill = (unit: string, prefix = '') =>
+    prefix + unit.repeat(Math.ceil((MiB - prefix.length) / unit.length));
 
-  it(
-    'returns for the inputs that made regex parsers hang',
-    () => {
-      const inputs = [
-        fill('[foo(a=, b=, c='),
-        fill('\t)A(A=,\t', 'hello world[A(A='),
-        fill('f(a=1)\n'),
-        fill('f(a=1), '),
-        fill('f(a=', '['),
-        fill('x ', '[f(a='),
-        fill('a', "[f(a='"),
-        fill('\\\\', '[f(a="'),
-        fill('1', '[f(a='),
-        fill('# comment ', 'f()\n'),
-        fill(';', 'f()'),
-        fill('f(', ''),
-        fill('(', '[f(a='),
-        fill('"a" ', '[f(a='),
-        fill('a=', '[f('),
-        fill('a.', '[f(a='),
-      ];
-      for (const input of inputs) {
-        const result = parsePythonCalls(input);
-        expect(typeof result.ok).toBe('boolean');
-        // Also from the `[` a caller would find, without slicing.
-        const bracket = input.indexOf('[');
-        if (bracket > 0) expect(typeof parsePythonCalls(input, { start: bracket }).ok).toBe('boolean');
-        expect(typeof parsePythonLiteral(input).ok).toBe('boolean');
-      }
-      const many = parsePythonCalls(fill('f(a=1)\n'));
-      expect(many.ok && many.calls.length).toBeGreaterThan(100_000);
-    },
-    60_000,
-  );
+  it('returns for the inputs that made regex parsers hang', () => {
+    const inputs = [
+      fill('[foo(a=, b=, c='),
+      fill('\t)A(A=,\t', 'hello world[A(A='),
+      fill('f(a=1)\n'),
+      fill('f(a=1), '),
+      fill('f(a=', '['),
+      fill('x ', '[f(a='),
+      fill('a', "[f(a='"),
+      fill('\\\\', '[f(a="'),
+      fill('1', '[f(a='),
+      fill('# comment ', 'f()\n'),
+      fill(';', 'f()'),
+      fill('f(', ''),
+      fill('(', '[f(a='),
+      fill('"a" ', '[f(a='),
+      fill('a=', '[f('),
+      fill('a.', '[f(a='),
+    ];
+    for (const input of inputs) {
+      const result = parsePythonCalls(input);
+      expect(typeof result.ok).toBe('boolean');
+      // Also from the `[` a caller would find, without slicing.
+      const bracket = input.indexOf('[');
+      if (bracket > 0) expect(typeof parsePythonCalls(input, { start: bracket }).ok).toBe('boolean');
+      expect(typeof parsePythonLiteral(input).ok).toBe('boolean');
+    }
+    const many = parsePythonCalls(fill('f(a=1)\n'));
+    expect(many.ok && many.calls.length).toBeGreaterThan(100_000);
+  }, 60_000);
 });
 
 describe('parsePythonLiteral', () => {
@@ -438,7 +458,7 @@ describe('formatPythonCall', () => {
   });
 
   it('escapes quotes, backslashes and control characters', () => {
-    expect(formatPythonString("it's a \\ \n\t\x01 \"q\"")).toBe("'it\\'s a \\\\ \\n\\t\\x01 \"q\"'");
+    expect(formatPythonString('it\'s a \\ \n\t\x01 "q"')).toBe("'it\\'s a \\\\ \\n\\t\\x01 \"q\"'");
     expect(formatPythonString('say "hi"', '"')).toBe('"say \\"hi\\""');
     expect(formatPythonString('\ud800 😀')).toBe("'\\ud800 😀'");
   });
@@ -509,7 +529,12 @@ const pythonish = fc
   )
   .map((parts) => parts.join(''));
 
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), pythonish);
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme' }),
+  pythonish,
+);
 
 describe('properties', () => {
   it('never throws, and ok results are JSON-serialisable with end in range', () => {
@@ -551,9 +576,13 @@ describe('properties', () => {
   };
   const identifier = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/);
   const dottedName = fc.array(identifier, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
-  const argumentRecord = fc.dictionary(identifier, fc.jsonValue().filter((v) => !hasNegativeZero(v)), {
-    maxKeys: 6,
-  });
+  const argumentRecord = fc.dictionary(
+    identifier,
+    fc.jsonValue().filter((v) => !hasNegativeZero(v)),
+    {
+      maxKeys: 6,
+    },
+  );
   const callList = fc.array(fc.record({ name: dottedName, arguments: argumentRecord }), { maxLength: 4 });
 
   it('round-trips call lists through formatPythonCall and parsePythonCalls', () => {

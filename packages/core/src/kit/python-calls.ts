@@ -30,6 +30,9 @@ import {
   DOT,
   EQUALS,
   HASH,
+  isIdentPart,
+  isIdentStart,
+  isSpace,
   LINE_FEED,
   MINUS,
   PAREN_CLOSE,
@@ -38,9 +41,6 @@ import {
   SPACE,
   TAB,
   UNDERSCORE,
-  isIdentPart,
-  isIdentStart,
-  isSpace,
 } from './char-codes.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
@@ -63,6 +63,15 @@ const LOWER_X = 120;
 const UPPER_U = 85;
 const LOWER_A_CODE = 97;
 const DIGIT7 = 55;
+
+/** Escape-free runs up to this long are copied code by code rather than sliced. */
+const SHORT_RUN = 32;
+/** Decoded char codes are turned into a string in blocks of this many. */
+const CODE_BLOCK = 4096;
+
+function fromCodes(codes: number[]): string {
+  return String.fromCharCode(...codes);
+}
 
 export const DEFAULT_MAX_DEPTH = 256;
 
@@ -94,7 +103,7 @@ export interface PythonLiteralOptions {
   /** Brackets, parens and braces may nest this deep (default 256); deeper input is an error. */
   maxDepth?: number;
   /** Index to start at (default 0). Offsets in results stay indices into the whole text, so a
-   * caller scanning for `[` does not have to slice (and copy) the rest of the text each time. */
+   * caller scanning for `[` does not have to slice the rest of the text at each candidate. */
   start?: number;
 }
 
@@ -116,6 +125,11 @@ function hexValue(code: number): number {
   const lower = code | 0x20;
   if (lower >= LOWER_A_CODE && lower <= LOWER_F) return lower - LOWER_A_CODE + 10;
   return -1;
+}
+
+/** Source text quoted in a message, cut short: an error about a 1 MiB number need not repeat it. */
+function preview(text: string): string {
+  return text.length <= 60 ? text : `${text.slice(0, 40)}… (${text.length} characters)`;
 }
 
 function isDigit(code: number): boolean {
@@ -154,8 +168,6 @@ class PythonLiteralParser {
   depth = 0;
   readonly notes: PythonNote[] = [];
   readonly maxDepth: number;
-  /** Where the escape decoded by `readEscape` ends; a field so the hot path allocates no tuple. */
-  private escapeEnd = 0;
 
   constructor(
     readonly src: string,
@@ -163,8 +175,15 @@ class PythonLiteralParser {
   ) {
     this.maxDepth = normaliseDepth(options.maxDepth);
     const start = options.start;
-    this.pos =
-      typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), src.length) : 0;
+    this.pos = typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), src.length) : 0;
+  }
+
+  /**
+   * The code at `i`, or -1 past the end. Reading past a string's end makes V8 throw away the
+   * optimised code of the reading function, and every parse ends at the end of its input.
+   */
+  at(i: number): number {
+    return i < this.src.length ? this.src.charCodeAt(i) : -1;
   }
 
   fail(message: string, offset: number = this.pos): never {
@@ -201,7 +220,7 @@ class PythonLiteralParser {
   skipSpace(i: number): number {
     const src = this.src;
     const n = src.length;
-    while (i < n && isSpace(src.charCodeAt(i))) i++;
+    while (i < n && isSpace(this.at(i))) i++;
     return i;
   }
 
@@ -213,20 +232,20 @@ class PythonLiteralParser {
     const src = this.src;
     const n = src.length;
     while (i < n) {
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (isSpace(c)) {
         i++;
       } else if (c === HASH) {
         i++;
         while (i < n) {
-          const d = src.charCodeAt(i);
+          const d = this.at(i);
           if (d === LINE_FEED || d === CARRIAGE_RETURN) break;
           i++;
         }
       } else if (c === BACKSLASH) {
-        const d = src.charCodeAt(i + 1);
+        const d = this.at(i + 1);
         if (d === LINE_FEED) i += 2;
-        else if (d === CARRIAGE_RETURN) i += src.charCodeAt(i + 2) === LINE_FEED ? 3 : 2;
+        else if (d === CARRIAGE_RETURN) i += this.at(i + 2) === LINE_FEED ? 3 : 2;
         else break;
       } else {
         break;
@@ -242,7 +261,7 @@ class PythonLiteralParser {
     for (;;) {
       i = this.skipInside(i);
       if (i >= n) return i;
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c !== SEMICOLON && c !== COMMA) return i;
       i++;
     }
@@ -255,34 +274,34 @@ class PythonLiteralParser {
     const src = this.src;
     const n = src.length;
     i++;
-    while (i < n && isIdentPart(src.charCodeAt(i))) i++;
+    while (i < n && isIdentPart(this.at(i))) i++;
     return i;
   }
 
   /** Extends an identifier ending at `i` over `.part` segments: `functions.get_weather`. */
   dottedEnd(i: number): number {
-    const src = this.src;
-    while (src.charCodeAt(i) === DOT && isIdentStart(src.charCodeAt(i + 1))) i = this.identEnd(i + 1);
+    while (this.at(i) === DOT && isIdentStart(this.at(i + 1))) i = this.identEnd(i + 1);
     return i;
   }
 
   /** Whether a (dotted) name followed by `(` starts at `i` — decides if a bare call follows. */
   callAhead(i: number): boolean {
-    const src = this.src;
-    if (!isIdentStart(src.charCodeAt(i))) return false;
+    if (!isIdentStart(this.at(i))) return false;
     let j = this.dottedEnd(this.identEnd(i));
-    while (isBlank(src.charCodeAt(j))) j++;
-    return src.charCodeAt(j) === PAREN_OPEN;
+    while (isBlank(this.at(j))) j++;
+    return this.at(j) === PAREN_OPEN;
   }
 
   /** True when `src[start, end)` is a string prefix (r, b, u, f, rb, br, rf, fr in any case). */
   isStringPrefix(start: number, end: number): boolean {
-    const src = this.src;
-    const a = src.charCodeAt(start) | 0x20;
+    const a = this.at(start) | 0x20;
     if (end - start === 1) return a === LOWER_R || a === LOWER_B || a === LOWER_U || a === LOWER_F;
     if (end - start !== 2) return false;
-    const b = src.charCodeAt(start + 1) | 0x20;
-    return (a === LOWER_R && (b === LOWER_B || b === LOWER_F)) || ((a === LOWER_B || a === LOWER_F) && b === LOWER_R);
+    const b = this.at(start + 1) | 0x20;
+    return (
+      (a === LOWER_R && (b === LOWER_B || b === LOWER_F)) ||
+      ((a === LOWER_B || a === LOWER_F) && b === LOWER_R)
+    );
   }
 
   // ---- calls --------------------------------------------------------------------------------
@@ -291,13 +310,13 @@ class PythonLiteralParser {
   readCall(): PythonCall {
     const src = this.src;
     const start = this.pos;
-    if (!isIdentStart(src.charCodeAt(start))) {
+    if (!isIdentStart(this.at(start))) {
       this.fail(`expected a function name, found ${this.describe(start)}`, start);
     }
     const nameEnd = this.dottedEnd(this.identEnd(start));
     const name = src.slice(start, nameEnd);
     const open = this.skipInside(nameEnd);
-    if (src.charCodeAt(open) !== PAREN_OPEN) {
+    if (this.at(open) !== PAREN_OPEN) {
       this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
     }
     const call: PythonCall = { name, arguments: {}, positional: [] };
@@ -315,14 +334,14 @@ class PythonLiteralParser {
     for (;;) {
       let i = this.skipInside(this.pos);
       if (i >= n) this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c === PAREN_CLOSE) {
         this.pos = i + 1;
         break;
       }
       if (c === ASTERISK) {
         // `**{'my-key': 1}` is how keys that are not identifiers travel (formatPythonCall writes it).
-        if (src.charCodeAt(i + 1) !== ASTERISK) this.fail(`'*' arguments are not supported in call '${name}'`, i);
+        if (this.at(i + 1) !== ASTERISK) this.fail(`'*' arguments are not supported in call '${name}'`, i);
         this.pos = i + 2;
         const spread = this.readValue();
         if (!isPlainObject(spread)) this.fail(`expected a dict after '**' in call '${name}'`, i);
@@ -331,10 +350,10 @@ class PythonLiteralParser {
         // `name=value` or a positional value that starts with a name (a bare word, True, a call).
         const keyEnd = this.identEnd(i);
         const eq = this.skipInside(keyEnd);
-        if (src.charCodeAt(eq) === EQUALS && src.charCodeAt(eq + 1) !== EQUALS) {
+        if (this.at(eq) === EQUALS && this.at(eq + 1) !== EQUALS) {
           const key = src.slice(i, keyEnd);
           const at = this.skipInside(eq + 1);
-          const v = src.charCodeAt(at);
+          const v = this.at(at);
           if (at >= n || v === COMMA || v === PAREN_CLOSE) {
             this.fail(`expected a value for '${key}' in call '${name}', found ${this.describe(at)}`, at);
           }
@@ -349,7 +368,7 @@ class PythonLiteralParser {
         call.positional.push(this.readValue());
       }
       i = this.skipInside(this.pos);
-      const d = src.charCodeAt(i);
+      const d = this.at(i);
       if (d === COMMA) {
         this.pos = i + 1;
       } else if (d === PAREN_CLOSE) {
@@ -362,7 +381,10 @@ class PythonLiteralParser {
       } else if (i >= n) {
         this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
       } else {
-        this.fail(`expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(i)}`, i);
+        this.fail(
+          `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(i)}`,
+          i,
+        );
       }
     }
     this.depth--;
@@ -374,12 +396,12 @@ class PythonLiteralParser {
     const n = src.length;
     const calls: PythonCall[] = [];
     const first = this.pos;
-    if (src.charCodeAt(first) === BRACKET_OPEN) {
+    if (this.at(first) === BRACKET_OPEN) {
       this.enter(first);
       this.pos = first + 1;
       for (;;) {
         let i = this.skipInside(this.pos);
-        if (src.charCodeAt(i) === BRACKET_CLOSE) {
+        if (this.at(i) === BRACKET_CLOSE) {
           this.pos = i + 1;
           break;
         }
@@ -388,7 +410,7 @@ class PythonLiteralParser {
         const call = this.readCall();
         calls.push(call);
         i = this.skipInside(this.pos);
-        const d = src.charCodeAt(i);
+        const d = this.at(i);
         if (d === COMMA) {
           this.pos = i + 1;
         } else if (d === BRACKET_CLOSE) {
@@ -435,9 +457,9 @@ class PythonLiteralParser {
     const i = this.skipInside(this.pos);
     this.pos = i;
     if (i >= src.length) this.fail('expected a value, found end of input', i);
-    const c = src.charCodeAt(i);
+    const c = this.at(i);
     if (c === QUOTE || c === APOSTROPHE) return this.readStrings();
-    if (isDigit(c) || (c === DOT && isDigit(src.charCodeAt(i + 1)))) return this.readNumber();
+    if (isDigit(c) || (c === DOT && isDigit(this.at(i + 1)))) return this.readNumber();
     if (c === BRACKET_OPEN) return this.readList();
     if (c === PAREN_OPEN) return this.readTuple();
     if (c === BRACE_OPEN) return this.readDictOrSet();
@@ -459,14 +481,13 @@ class PythonLiteralParser {
 
   /** A quote, or a string prefix glued to a quote, at `i`. */
   stringAhead(i: number): boolean {
-    const src = this.src;
-    const c = src.charCodeAt(i);
+    const c = this.at(i);
     if (c === QUOTE || c === APOSTROPHE) return true;
     if (!isIdentStart(c)) return false;
     let j = i + 1;
     // Prefixes are at most two letters; look no further so this stays O(1).
-    if (isIdentPart(src.charCodeAt(j))) j++;
-    const q = src.charCodeAt(j);
+    if (isIdentPart(this.at(j))) j++;
+    const q = this.at(j);
     return (q === QUOTE || q === APOSTROPHE) && this.isStringPrefix(i, j);
   }
 
@@ -478,31 +499,38 @@ class PythonLiteralParser {
     let raw = false;
     // The prefix letters were validated by the caller; only `r` changes how the body is read.
     while (i < n) {
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c === QUOTE || c === APOSTROPHE) break;
       if ((c | 0x20) === LOWER_R) raw = true;
       i++;
     }
     const open = i;
-    const q = src.charCodeAt(i);
-    const triple = src.charCodeAt(i + 1) === q && src.charCodeAt(i + 2) === q;
+    const q = this.at(i);
+    const triple = this.at(i + 1) === q && this.at(i + 2) === q;
     i += triple ? 3 : 1;
+    // Escape-free runs are sliced. Decoded escapes, and the short runs between them, go to a
+    // char-code buffer flushed in blocks: one concatenation per escape would make an
+    // escape-dense string (JSON or code inside a string) several times slower.
     let out = '';
+    let codes: number[] | null = null;
     let chunk = i;
     for (;;) {
       if (i >= n) this.fail(`unterminated string opened at ${open}`, n);
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c === q) {
-        if (!triple) {
-          this.pos = i + 1;
-          return out + src.slice(chunk, i);
+        let close = i + 1;
+        if (triple) {
+          if (this.at(i + 1) !== q || this.at(i + 2) !== q) {
+            i++;
+            continue;
+          }
+          close = i + 3;
         }
-        if (src.charCodeAt(i + 1) === q && src.charCodeAt(i + 2) === q) {
-          this.pos = i + 3;
-          return out + src.slice(chunk, i);
-        }
-        i++;
-      } else if (c !== BACKSLASH) {
+        this.pos = close;
+        if (codes !== null && codes.length > 0) out += fromCodes(codes);
+        return out + src.slice(chunk, i);
+      }
+      if (c !== BACKSLASH) {
         // A newline inside a one-quote string is a SyntaxError in Python; models do write it, and
         // nothing is ambiguous about it, so it is kept.
         i++;
@@ -512,61 +540,74 @@ class PythonLiteralParser {
         // In a raw string a backslash still keeps the next quote from closing it; both stay.
         i += 2;
       } else {
-        out += src.slice(chunk, i) + this.readEscape(i);
-        i = this.escapeEnd;
+        if (codes === null) codes = [];
+        if (i - chunk > SHORT_RUN) {
+          if (codes.length > 0) {
+            out += fromCodes(codes);
+            codes.length = 0;
+          }
+          out += src.slice(chunk, i);
+        } else {
+          for (let k = chunk; k < i; k++) codes.push(this.at(k));
+        }
+        i = this.readEscape(i, codes);
         chunk = i;
+        if (codes.length >= CODE_BLOCK) {
+          out += fromCodes(codes);
+          codes.length = 0;
+        }
       }
     }
   }
 
-  /** The escape whose backslash is at `i` (with a character after it); sets `escapeEnd`. */
-  readEscape(i: number): string {
-    const src = this.src;
-    const c = src.charCodeAt(i + 1);
-    this.escapeEnd = i + 2;
+  /**
+   * Decodes the escape whose backslash is at `i` (with a character after it) into `codes`;
+   * returns the index after it.
+   */
+  readEscape(i: number, codes: number[]): number {
+    const c = this.at(i + 1);
     switch (c) {
       case LINE_FEED:
-        return '';
+        return i + 2; // line continuation: nothing
       case CARRIAGE_RETURN:
-        if (src.charCodeAt(i + 2) === LINE_FEED) this.escapeEnd = i + 3;
-        return '';
+        return this.at(i + 2) === LINE_FEED ? i + 3 : i + 2;
       case BACKSLASH:
       case QUOTE:
       case APOSTROPHE:
-        return String.fromCharCode(c);
-    }
-    switch (c | 0x20) {
+        codes.push(c);
+        return i + 2;
       case LOWER_A_CODE:
-        if (c === LOWER_A_CODE) return '\x07';
-        break;
+        codes.push(7);
+        return i + 2;
       case LOWER_B:
-        if (c === LOWER_B) return '\b';
-        break;
+        codes.push(8);
+        return i + 2;
       case LOWER_F:
-        if (c === LOWER_F) return '\f';
-        break;
+        codes.push(12);
+        return i + 2;
       case LOWER_N:
-        if (c === LOWER_N) return '\n';
-        break;
+        codes.push(LINE_FEED);
+        return i + 2;
       case LOWER_R:
-        if (c === LOWER_R) return '\r';
-        break;
+        codes.push(CARRIAGE_RETURN);
+        return i + 2;
       case LOWER_T:
-        if (c === LOWER_T) return '\t';
-        break;
+        codes.push(TAB);
+        return i + 2;
       case LOWER_V:
-        if (c === LOWER_V) return '\v';
-        break;
+        codes.push(11);
+        return i + 2;
       case LOWER_X:
-        if (c === LOWER_X) {
-          const code = this.readHex(i + 2, 2);
-          if (code >= 0) return String.fromCharCode(code);
+      case LOWER_U:
+      case UPPER_U: {
+        const count = c === LOWER_X ? 2 : c === LOWER_U ? 4 : 8;
+        const code = this.readHex(i + 2, count);
+        if (code >= 0 && code <= 0x10ffff) {
+          if (code > 0xffff)
+            codes.push(0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff));
+          else codes.push(code);
+          return i + 2 + count;
         }
-        break;
-      case LOWER_U: {
-        const digits = c === UPPER_U ? 8 : 4;
-        const code = this.readHex(i + 2, digits);
-        if (code >= 0 && code <= 0x10ffff) return String.fromCodePoint(code);
         break;
       }
     }
@@ -575,29 +616,28 @@ class PythonLiteralParser {
       let code = c - DIGIT0;
       let j = i + 2;
       for (let k = 0; k < 2; k++) {
-        const d = src.charCodeAt(j);
+        const d = this.at(j);
         if (!(d >= DIGIT0 && d <= DIGIT7)) break;
         code = code * 8 + d - DIGIT0;
         j++;
       }
-      this.escapeEnd = j;
-      return String.fromCharCode(code);
+      codes.push(code);
+      return j;
     }
     // Unknown (or malformed) escape: Python keeps the backslash, and the next character is read
     // as ordinary text.
-    this.escapeEnd = i + 1;
-    return '\\';
+    codes.push(BACKSLASH);
+    return i + 1;
   }
 
-  /** Value of exactly `count` hex digits at `i`, or -1; sets `escapeEnd` past them on success. */
+  /** Value of exactly `count` hex digits at `i`, or -1. */
   readHex(i: number, count: number): number {
     let value = 0;
     for (let k = 0; k < count; k++) {
-      const h = hexValue(this.src.charCodeAt(i + k));
+      const h = hexValue(this.at(i + k));
       if (h < 0) return -1;
       value = value * 16 + h;
     }
-    this.escapeEnd = i + count;
     return value;
   }
 
@@ -606,7 +646,7 @@ class PythonLiteralParser {
     const src = this.src;
     const n = src.length;
     while (i < n) {
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (!isDigit(c) && c !== UNDERSCORE) break;
       i++;
     }
@@ -617,36 +657,60 @@ class PythonLiteralParser {
   readNumber(): unknown {
     const src = this.src;
     const start = this.pos;
-    if (src.charCodeAt(start) === DIGIT0) {
-      const p = src.charCodeAt(start + 1) | 0x20;
+    if (this.at(start) === DIGIT0) {
+      const p = this.at(start + 1) | 0x20;
       const radix = p === LOWER_X ? 16 : p === LOWER_O ? 8 : p === LOWER_B ? 2 : 0;
       if (radix !== 0) return this.readRadixInteger(start, radix);
     }
+    // The common case, a short plain integer, is valued while it is scanned: no slice, no Number().
+    const n = src.length;
+    let i = start;
+    let small = 0;
+    while (i < n) {
+      const c = this.at(i);
+      if (!isDigit(c)) break;
+      small = small * 10 + (c - DIGIT0);
+      i++;
+    }
+    const next = this.at(i);
+    if (
+      i > start &&
+      i - start <= 15 &&
+      (i - start === 1 || this.at(start) !== DIGIT0) &&
+      next !== UNDERSCORE &&
+      next !== DOT &&
+      (next | 0x20) !== LOWER_E &&
+      (next | 0x20) !== LOWER_J &&
+      !isIdentPart(next)
+    ) {
+      this.pos = i;
+      return small;
+    }
     let isFloat = false;
-    let i = this.digitsEnd(start);
-    if (src.charCodeAt(i) === DOT) {
+    i = this.digitsEnd(start);
+    if (this.at(i) === DOT) {
       isFloat = true;
       i = this.digitsEnd(i + 1);
     }
-    if ((src.charCodeAt(i) | 0x20) === LOWER_E) {
+    if ((this.at(i) | 0x20) === LOWER_E) {
       let j = i + 1;
-      const s = src.charCodeAt(j);
+      const s = this.at(j);
       if (s === PLUS || s === MINUS) j++;
-      if (isDigit(src.charCodeAt(j))) {
+      if (isDigit(this.at(j))) {
         isFloat = true;
         i = this.digitsEnd(j);
       }
     }
-    if ((src.charCodeAt(i) | 0x20) === LOWER_J) {
+    if ((this.at(i) | 0x20) === LOWER_J) {
       // A complex literal has no JSON form; keep its text.
       i++;
       this.pos = i;
       const text = src.slice(start, i);
-      this.note(start, `complex number ${text} kept as a string`);
+      this.note(start, `complex number ${preview(text)} kept as a string`);
       return text;
     }
-    if (isIdentPart(src.charCodeAt(i))) {
-      this.fail(`unexpected ${this.describe(i)} after number ${src.slice(start, i)}`, i);
+    if (isIdentPart(this.at(i))) {
+      this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
     }
     this.pos = i;
     const text = src.slice(start, i);
@@ -656,18 +720,18 @@ class PythonLiteralParser {
       if (clean.length > 1 && clean.charCodeAt(0) === DIGIT0 && value !== 0) {
         // `01234` is a SyntaxError in Python; what a model means by it is a code like a ZIP code,
         // whose leading zero matters.
-        this.note(start, `integer with a leading zero ${text} kept as a string`);
+        this.note(start, `integer with a leading zero ${preview(text)} kept as a string`);
         return clean;
       }
       if (value > Number.MAX_SAFE_INTEGER) {
-        this.note(start, `integer ${text} does not fit a JSON number exactly; kept as a string`);
+        this.note(start, `integer ${preview(text)} does not fit a JSON number exactly; kept as a string`);
         return clean;
       }
       return value;
     }
     if (Number.isFinite(value)) return value;
-    if (Number.isNaN(value)) this.fail(`malformed number ${text}`, start);
-    this.note(start, `number ${text} overflows a JSON number; kept as the string "${clean}"`);
+    if (Number.isNaN(value)) this.fail(`malformed number ${preview(text)}`, start);
+    this.note(start, `number ${preview(text)} overflows a JSON number; kept as a string`);
     return clean;
   }
 
@@ -679,7 +743,7 @@ class PythonLiteralParser {
     let digits = '';
     let chunk = i;
     while (i < n) {
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c === UNDERSCORE) {
         digits += src.slice(chunk, i);
         chunk = i + 1;
@@ -691,14 +755,14 @@ class PythonLiteralParser {
     }
     digits += src.slice(chunk, i);
     if (digits.length === 0) this.fail(`expected digits after ${src.slice(start, start + 2)}`, i);
-    if (isIdentPart(src.charCodeAt(i))) {
-      this.fail(`unexpected ${this.describe(i)} after number ${src.slice(start, i)}`, i);
+    if (isIdentPart(this.at(i))) {
+      this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
     }
     this.pos = i;
     const value = Number.parseInt(digits, radix);
     if (Number.isSafeInteger(value)) return value;
     const text = src.slice(start, i);
-    this.note(start, `integer ${text} does not fit a JSON number exactly; kept as a string`);
+    this.note(start, `integer ${preview(text)} does not fit a JSON number exactly; kept as a string`);
     return text;
   }
 
@@ -709,15 +773,15 @@ class PythonLiteralParser {
     let negative = false;
     let i = start;
     for (;;) {
-      const c = src.charCodeAt(i);
+      const c = this.at(i);
       if (c === MINUS) negative = !negative;
       else if (c !== PLUS) break;
       i = this.skipInside(i + 1);
     }
     this.pos = i;
-    const c = src.charCodeAt(i);
+    const c = this.at(i);
     let value: unknown;
-    if (isDigit(c) || (c === DOT && isDigit(src.charCodeAt(i + 1)))) {
+    if (isDigit(c) || (c === DOT && isDigit(this.at(i + 1)))) {
       value = this.readNumber();
     } else if (isIdentStart(c)) {
       const end = this.identEnd(i);
@@ -727,7 +791,7 @@ class PythonLiteralParser {
         this.pos = end;
         value = lower === 'nan' ? 'nan' : 'inf';
         this.note(i, `${word} has no JSON number; kept as a string`);
-      } else if (word === 'float' && src.charCodeAt(this.skipInside(end)) === PAREN_OPEN) {
+      } else if (word === 'float' && this.at(this.skipInside(end)) === PAREN_OPEN) {
         value = this.readNameValue();
       } else {
         this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
@@ -746,11 +810,11 @@ class PythonLiteralParser {
     const src = this.src;
     const start = this.pos;
     const wordEnd = this.identEnd(start);
-    const q = src.charCodeAt(wordEnd);
+    const q = this.at(wordEnd);
     if ((q === QUOTE || q === APOSTROPHE) && this.isStringPrefix(start, wordEnd)) return this.readStrings();
     const nameEnd = this.dottedEnd(wordEnd);
     const open = this.skipInside(nameEnd);
-    if (src.charCodeAt(open) === PAREN_OPEN) return this.readCallValue(src.slice(start, nameEnd), start, open);
+    if (this.at(open) === PAREN_OPEN) return this.readCallValue(src.slice(start, nameEnd), start, open);
     if (nameEnd === wordEnd) {
       switch (src.slice(start, wordEnd)) {
         case 'True':
@@ -780,21 +844,21 @@ class PythonLiteralParser {
     let i = end;
     for (;;) {
       let j = i;
-      while (isBlank(src.charCodeAt(j))) j++;
-      if (j === i || !isIdentStart(src.charCodeAt(j))) break;
+      while (isBlank(this.at(j))) j++;
+      if (j === i || !isIdentStart(this.at(j))) break;
       const wordEnd = this.identEnd(j);
-      const q = src.charCodeAt(wordEnd);
+      const q = this.at(wordEnd);
       if (q === QUOTE || q === APOSTROPHE) break;
       const k = this.dottedEnd(wordEnd);
       let m = k;
-      while (isBlank(src.charCodeAt(m))) m++;
-      const after = src.charCodeAt(m);
-      if ((after === EQUALS && src.charCodeAt(m + 1) !== EQUALS) || after === PAREN_OPEN) break;
+      while (isBlank(this.at(m))) m++;
+      const after = this.at(m);
+      if ((after === EQUALS && this.at(m + 1) !== EQUALS) || after === PAREN_OPEN) break;
       i = k;
     }
     this.pos = i;
     const text = src.slice(start, i);
-    this.note(start, `bare name ${text} read as the string "${text}"`);
+    this.note(start, `bare name ${preview(text)} read as a string`);
     return text;
   }
 
@@ -828,7 +892,7 @@ class PythonLiteralParser {
         if (!hasKeywords && positional.length === 1 && Array.isArray(only)) return only;
         break;
     }
-    this.note(start, `call ${text} kept as its source text`);
+    this.note(start, `call ${preview(text)} kept as its source text`);
     return text;
   }
 
@@ -842,11 +906,11 @@ class PythonLiteralParser {
     const sign = lower.charCodeAt(0) === MINUS ? '-' : '';
     const body = sign !== '' || lower.charCodeAt(0) === PLUS ? lower.slice(1) : lower;
     if (body === 'inf' || body === 'infinity') {
-      this.note(at, `float('${text}') has no JSON number; kept as the string "${sign}inf"`);
+      this.note(at, `float(${preview(text)}) has no JSON number; kept as a string`);
       return sign + 'inf';
     }
     if (body === 'nan') {
-      this.note(at, `float('${text}') has no JSON number; kept as the string "nan"`);
+      this.note(at, `float(${preview(text)}) has no JSON number; kept as a string`);
       return 'nan';
     }
     if (body.length === 0 || !(isDigit(body.charCodeAt(0)) || body.charCodeAt(0) === DOT)) return undefined;
@@ -861,7 +925,7 @@ class PythonLiteralParser {
     const value = Number(text.replaceAll('_', ''));
     if (Number.isNaN(value)) return undefined;
     if (Number.isFinite(value)) return value;
-    this.note(at, `float('${text}') overflows a JSON number; kept as the string "${text}"`);
+    this.note(at, `float(${preview(text)}) overflows a JSON number; kept as a string`);
     return text;
   }
 
@@ -883,7 +947,7 @@ class PythonLiteralParser {
     const n = src.length;
     let i = this.skipInside(open + 1);
     let result: unknown;
-    if (src.charCodeAt(i) === PAREN_CLOSE) {
+    if (this.at(i) === PAREN_CLOSE) {
       this.pos = i + 1;
       result = [];
     } else {
@@ -891,10 +955,10 @@ class PythonLiteralParser {
       this.pos = i;
       const first = this.readValue();
       i = this.skipInside(this.pos);
-      if (src.charCodeAt(i) === PAREN_CLOSE) {
+      if (this.at(i) === PAREN_CLOSE) {
         this.pos = i + 1;
         result = first;
-      } else if (src.charCodeAt(i) === COMMA) {
+      } else if (this.at(i) === COMMA) {
         this.pos = i + 1;
         const items = this.readItems(open, PAREN_CLOSE, 'tuple');
         items.unshift(first);
@@ -920,7 +984,7 @@ class PythonLiteralParser {
     const items: unknown[] = [];
     for (;;) {
       let i = this.skipInside(this.pos);
-      if (src.charCodeAt(i) === close) {
+      if (this.at(i) === close) {
         this.pos = i + 1;
         return items;
       }
@@ -928,7 +992,7 @@ class PythonLiteralParser {
       this.pos = i;
       items.push(this.readValue());
       i = this.skipInside(this.pos);
-      const d = src.charCodeAt(i);
+      const d = this.at(i);
       if (d === COMMA) {
         this.pos = i + 1;
       } else if (d === close) {
@@ -952,7 +1016,7 @@ class PythonLiteralParser {
     const open = this.pos;
     this.enter(open);
     let i = this.skipInside(open + 1);
-    if (src.charCodeAt(i) === BRACE_CLOSE) {
+    if (this.at(i) === BRACE_CLOSE) {
       this.pos = i + 1;
       this.depth--;
       return {};
@@ -961,19 +1025,22 @@ class PythonLiteralParser {
     this.pos = i;
     const firstKey = this.readValue();
     i = this.skipInside(this.pos);
-    if (src.charCodeAt(i) !== COLON) {
+    if (this.at(i) !== COLON) {
       // A set: the first element is read; the rest read like a list's.
       let items: unknown[];
-      if (src.charCodeAt(i) === BRACE_CLOSE) {
+      if (this.at(i) === BRACE_CLOSE) {
         this.pos = i + 1;
         items = [];
-      } else if (src.charCodeAt(i) === COMMA) {
+      } else if (this.at(i) === COMMA) {
         this.pos = i + 1;
         items = this.readItems(open, BRACE_CLOSE, 'set');
       } else if (i >= n) {
         return this.fail(`expected '}' to close the set opened at ${open}`, n);
       } else {
-        return this.fail(`expected ':', ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
+        return this.fail(
+          `expected ':', ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`,
+          i,
+        );
       }
       items.unshift(firstKey);
       this.depth--;
@@ -985,13 +1052,13 @@ class PythonLiteralParser {
       // `pos` is just before the colon that follows `key`.
       this.pos = i + 1;
       const at = this.skipInside(this.pos);
-      const v = src.charCodeAt(at);
+      const v = this.at(at);
       if (at >= n || v === COMMA || v === BRACE_CLOSE) {
         this.fail(`expected a value after ':' in the dict opened at ${open}, found ${this.describe(at)}`, at);
       }
       setOwn(dict, keyText(key), this.readValue());
       i = this.skipInside(this.pos);
-      const d = src.charCodeAt(i);
+      const d = this.at(i);
       if (d === BRACE_CLOSE) {
         this.pos = i + 1;
         break;
@@ -1001,7 +1068,7 @@ class PythonLiteralParser {
         this.fail(`expected ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
       }
       i = this.skipInside(i + 1);
-      if (src.charCodeAt(i) === BRACE_CLOSE) {
+      if (this.at(i) === BRACE_CLOSE) {
         this.pos = i + 1;
         break;
       }
@@ -1009,7 +1076,7 @@ class PythonLiteralParser {
       this.pos = i;
       key = this.readValue();
       i = this.skipInside(this.pos);
-      if (src.charCodeAt(i) !== COLON) {
+      if (this.at(i) !== COLON) {
         this.fail(`expected ':' after a key in the dict opened at ${open}, found ${this.describe(i)}`, i);
       }
     }
@@ -1118,18 +1185,19 @@ export function formatPythonString(s: string, quote: "'" | '"' = "'"): string {
   let chunk = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    let escape: string;
-    if (c === q || c === BACKSLASH) escape = '\\' + String.fromCharCode(c);
-    else if (c === LINE_FEED) escape = '\\n';
-    else if (c === CARRIAGE_RETURN) escape = '\\r';
-    else if (c === TAB) escape = '\\t';
-    else if (c < SPACE || (c >= 0x7f && c <= 0x9f)) escape = '\\x' + hex(c, 2);
-    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    let replacement: string;
+    if (c === q || c === BACKSLASH) replacement = '\\' + String.fromCharCode(c);
+    else if (c === LINE_FEED) replacement = '\\n';
+    else if (c === CARRIAGE_RETURN) replacement = '\\r';
+    else if (c === TAB) replacement = '\\t';
+    else if (c < SPACE || (c >= 0x7f && c <= 0x9f)) replacement = '\\x' + hex(c, 2);
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       i++; // a well-formed pair stays as it is
       continue;
-    } else if (c >= 0xd800 && c <= 0xdfff) escape = '\\u' + hex(c, 4); // a lone surrogate
+    } else if (c >= 0xd800 && c <= 0xdfff)
+      replacement = '\\u' + hex(c, 4); // a lone surrogate
     else continue;
-    out += s.slice(chunk, i) + escape;
+    out += s.slice(chunk, i) + replacement;
     chunk = i + 1;
   }
   return quote + out + s.slice(chunk) + quote;
@@ -1192,7 +1260,11 @@ function formatValue(value: unknown, quote: "'" | '"', ancestors: object[]): str
  * to write calls back into history. Keys that are not identifiers (or are reserved words) go in
  * a trailing `**{'my-key': 1}`, which parsePythonCalls reads back.
  */
-export function formatPythonCall(name: string, args: Record<string, unknown>, quote: "'" | '"' = "'"): string {
+export function formatPythonCall(
+  name: string,
+  args: Record<string, unknown>,
+  quote: "'" | '"' = "'",
+): string {
   const q = quote === '"' ? '"' : "'";
   const parts: string[] = [];
   const spread: string[] = [];

@@ -1,0 +1,59 @@
+/**
+ * Timing helpers. The machines this runs on are shared and noisy, so every comparison is made
+ * in the same run, interleaved, and reported as medians and ratios of medians.
+ */
+import { measure } from 'mitata';
+
+export interface Timing {
+  /** Median time of one call, in nanoseconds. */
+  p50: number;
+}
+
+export async function time(fn: () => unknown): Promise<Timing> {
+  const stats = await measure(fn, { min_cpu_time: 300 * 1e6, max_samples: 1e9 });
+  return { p50: stats.p50 };
+}
+
+/**
+ * Measures `subject` against `baseline` three times, alternating, and returns the median of each
+ * and the median ratio: noise that hits one round does not decide the result.
+ */
+export async function compare(
+  subject: () => unknown,
+  baseline: () => unknown,
+): Promise<{ subject: number; baseline: number; ratio: number }> {
+  const s: number[] = [];
+  const b: number[] = [];
+  const r: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const tb = (await time(baseline)).p50;
+    const ts = (await time(subject)).p50;
+    s.push(ts);
+    b.push(tb);
+    r.push(ts / tb);
+  }
+  return { subject: median(s), baseline: median(b), ratio: median(r) };
+}
+
+/** Wall time of one call (for inputs too large to sample many times), median of `runs`. */
+export function wallTime(fn: () => unknown, runs = 5): number {
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    t.push(performance.now() - start);
+  }
+  return median(t);
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function fmtNs(ns: number): string {
+  if (ns < 1e3) return `${ns.toFixed(0)} ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${(ns / 1e6).toFixed(2)} ms`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The formats the CLI (and every adapter that wants "all of them") ships with, and the router
+ * built over them. Built-in formats go through exactly the plugin path a third-party format
+ * takes (DESIGN.md, Plugins): they are registered in a container and resolved by createRouter.
+ */
+import {
+  createRouter,
+  defaultContainer,
+  type FormatPlugin,
+  loadModelsConfig,
+  type ModelsConfig,
+  type Router,
+  registeredFormats,
+  registerFormat,
+} from '@toolformat/core';
+import { hermesPlugin } from '@toolformat/format-hermes';
+
+/** Every built-in format plugin. A new format package is added here (and as a dependency). */
+export const builtinPlugins: readonly FormatPlugin[] = [hermesPlugin];
+
+/** The container type of core's registry, named without depending on tsyringe ourselves. */
+export type FormatContainer = typeof defaultContainer;
+
+export interface DefaultRouterOptions {
+  /** Parsed models.yaml; its `plugins:` must already be registered in `container`. */
+  config?: ModelsConfig;
+  /** Where the plugins live; default a fresh container from `createDefaultContainer`. */
+  container?: FormatContainer;
+}
+
+/**
+ * A fresh child container of core's `defaultContainer` holding `plugins` (the built-ins by
+ * default) and whatever was registered globally with `registerFormat`.
+ *
+ * The global registrations are copied in on purpose: a tsyringe child that registers a token
+ * hides the parent's registrations of it from `resolveAll`, so without the copy a format an
+ * application registered globally would silently vanish from the CLI's router.
+ */
+export function createDefaultContainer(plugins: readonly FormatPlugin[] = builtinPlugins): FormatContainer {
+  const container = defaultContainer.createChildContainer();
+  const seen = new Set<FormatPlugin>();
+  for (const plugin of [...plugins, ...registeredFormats(defaultContainer)]) {
+    if (seen.has(plugin)) continue;
+    seen.add(plugin);
+    registerFormat(plugin, container);
+  }
+  return container;
+}
+
+/** A router over the built-in formats (plus any registered in `options.container`). */
+export function createDefaultRouter(options: DefaultRouterOptions = {}): Router {
+  const container = options.container ?? createDefaultContainer();
+  return createRouter({ container, ...(options.config ? { config: options.config } : {}) });
+}
+
+/**
+ * Reads a models.yaml (when given), registers its `plugins:` next to the built-ins, and returns
+ * the router with the config's rules. Throws ToolFormatConfigError for a bad file.
+ */
+export async function loadDefaultRouter(
+  configFile?: string,
+  plugins: readonly FormatPlugin[] = builtinPlugins,
+): Promise<{ router: Router; config: ModelsConfig }> {
+  const container = createDefaultContainer(plugins);
+  const config = configFile === undefined ? {} : await loadModelsConfig(configFile, { container });
+  return { router: createRouter({ container, config }), config };
+}

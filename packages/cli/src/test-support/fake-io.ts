@@ -1,0 +1,81 @@
+/** In-memory stdin/stdout/stderr for calling main() without a process. */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from '../io.js';
+import { type MainOptions, main } from '../main.js';
+import { toyPlugin } from './toy-format.js';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as one JSON value. */
+  json(): unknown;
+  /** stdout parsed as JSON lines. */
+  lines(): Array<Record<string, unknown>>;
+}
+
+/** Runs main() with `stdin` as the piped input; by default only the toy format is registered. */
+export async function run(
+  argv: string[],
+  stdin = '',
+  options: MainOptions = { plugins: [toyPlugin] },
+): Promise<RunResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    // Chunked on purpose: readers must not assume one chunk is one line.
+    stdin: (async function* () {
+      for (let i = 0; i < stdin.length; i += 7) yield stdin.slice(i, i + 7);
+    })(),
+    stdout: {
+      write(s: string) {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write(s: string) {
+        stderr += s;
+        return true;
+      },
+    },
+  };
+  const code = await main(argv, io, options);
+  return {
+    code,
+    stdout,
+    stderr,
+    json: () => JSON.parse(stdout),
+    lines: () =>
+      stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+}
+
+/**
+ * A scratch directory inside the cli package (gitignored), so that files written there resolve
+ * workspace packages — the acme plugin — through the package's own node_modules.
+ */
+export function scratchDir(name: string): {
+  dir: string;
+  file(rel: string, text: string): string;
+  cleanup(): void;
+} {
+  const pkgRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const dir = join(pkgRoot, '.tmp-test', `${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  return {
+    dir,
+    file(rel, text) {
+      const path = join(dir, rel);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      return path;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
