@@ -156,6 +156,21 @@ describe('code is text, not markup (semantics 4)', () => {
     expect(r.content).toBe('Use `<call>` like this:');
   });
 
+  it('reads a fence holding nothing but calls to declared tools as calls', () => {
+    const tools = [{ name: 'get_weather' }];
+    const r = parse(`Sure.\n\`\`\`xml\n${weather}\n\`\`\`\nDone.`, { tools });
+    expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(r.content).toBe('Sure.\nDone.');
+  });
+
+  it('keeps such a fence as text when a tool is undeclared, text is mixed in, or no tools are declared', () => {
+    const mixed = `\`\`\`\n${weather}\nthen explain\n\`\`\``;
+    expect(parse(mixed, { tools: [{ name: 'get_weather' }] })).toMatchObject({ calls: [], content: mixed });
+    const other = `\`\`\`\n${weather}\n\`\`\``;
+    expect(parse(other, { tools: [{ name: 'search' }] })).toMatchObject({ calls: [], content: other });
+    expect(parse(other)).toMatchObject({ calls: [], content: other });
+  });
+
   it('reads a fence whose info string is the format itself', () => {
     const r = parse('Calling:\n```call\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```\nok');
     expect(r.calls[0]?.arguments).toEqual({ city: 'Oslo' });
@@ -230,7 +245,7 @@ describe('streaming = batch (semantics 7)', () => {
   ];
 
   it('holds for every single split point of the samples', () => {
-    for (const text of samples) {
+    for (const text of [...samples, `\`\`\`\n<call>{"name": "a"}</call>\n\`\`\`\nx`, '```\n  text <call>{"name": "a"}</call>\n```']) {
       const batch = parse(text, { tools: [{ name: 'a' }] });
       for (let i = 0; i <= text.length; i++) {
         expect(streamed([text.slice(0, i), text.slice(i)], { tools: [{ name: 'a' }] })).toEqual(batch);

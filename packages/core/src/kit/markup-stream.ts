@@ -119,13 +119,22 @@ export class MarkupStreamParser {
   private fenceTicks = 0;
   private fenceAtLineStart = false;
   private inlineTicks = 0;
+  /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
+  private fenceProbe: 0 | 1 | 2 = 0;
+  private fenceOpen = '';
+  private fencePieces: string[] = [];
   // search cursors over the text being scanned (see MarkerCursor: they keep the scan linear)
   private work = '';
   private textCursor: MarkerCursor<TextMarker> | null = null;
   private closeCursor: MarkerCursor<true> | null = null;
   private closeCursorSet: MarkerSet<true> | null = null;
 
-  constructor(compiled: CompiledMarkup, opts: ResolvedParseOptions) {
+  constructor(
+    compiled: CompiledMarkup,
+    opts: ResolvedParseOptions,
+    /** False for the nested parser that reads a held fence: fences are probed one level deep. */
+    private readonly probeFences = true,
+  ) {
     this.compiled = compiled;
     this.opts = opts;
     this.wholeDecided = compiled.spec.whole === undefined;
@@ -289,10 +298,18 @@ export class MarkupStreamParser {
               this.blockFence = ticks;
               this.fenceAtLineStart = true;
             } else {
-              this.text(work.slice(c, lineEnd));
               this.mode = Mode.Fence;
               this.fenceTicks = ticks;
               this.fenceAtLineStart = true;
+              // With declared tools, a fence may hold nothing but call markup (semantics 4): hold
+              // it until its first character says whether it could.
+              this.fenceProbe = this.opts.tools !== null && this.probeFences ? 1 : 0;
+              if (this.fenceProbe) {
+                this.fenceOpen = work.slice(c, lineEnd);
+                this.fencePieces = [];
+              } else {
+                this.text(work.slice(c, lineEnd));
+              }
             }
             return lineEnd;
           }
@@ -427,28 +444,93 @@ export class MarkupStreamParser {
       if (this.fenceAtLineStart) {
         const close = fenceCloseAt(work, p, this.fenceTicks, final);
         if (close === 'partial') {
-          this.text(work.slice(pos, p));
+          this.fenceOut(work.slice(pos, p));
           return -p - 1;
         }
         if (close !== -1) {
-          this.text(work.slice(pos, close));
-          this.mode = Mode.Text;
+          this.fenceOut(work.slice(pos, p));
+          this.closeFence(work.slice(p, close));
           return close;
         }
       }
       const nl = work.indexOf('\n', p);
       if (nl === -1) {
         this.fenceAtLineStart = false;
-        this.text(work.slice(pos));
+        this.fenceOut(work.slice(pos));
         return n;
       }
       p = nl + 1;
       this.fenceAtLineStart = true;
       if (p === n) {
-        this.text(work.slice(pos));
+        this.fenceOut(work.slice(pos));
         return n;
       }
     }
+  }
+
+  /** Text inside a fence: released, or held while the fence may turn out to be call markup. */
+  private fenceOut(s: string): void {
+    if (this.fenceProbe === 0) {
+      this.text(s);
+      return;
+    }
+    this.fencePieces.push(s);
+    if (this.fenceProbe === 2) return;
+    let i = 0;
+    while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+    if (i === s.length) return;
+    const code = s.charCodeAt(i);
+    if (code !== BACKTICK && this.compiled.textMarkers.canStart(code)) {
+      this.fenceProbe = 2;
+      return;
+    }
+    this.fenceProbe = 0;
+    this.text(this.fenceOpen + this.fencePieces.join(''));
+    this.fencePieces = [];
+  }
+
+  private closeFence(closeLine: string): void {
+    this.mode = Mode.Text;
+    if (this.fenceProbe === 0) {
+      this.text(closeLine);
+      return;
+    }
+    const body = this.fencePieces.join('');
+    this.fencePieces = [];
+    this.fenceProbe = 0;
+    if (!this.callsOnly(body)) this.text(this.fenceOpen + body + closeLine);
+  }
+
+  /**
+   * A fence whose body is nothing but call markup for declared tools counts as calls: read the
+   * body with a parser of the same format (which does not probe fences again: one level, linear)
+   * and take its calls only if it found calls and nothing else.
+   */
+  private callsOnly(body: string): boolean {
+    const nested = new MarkupStreamParser(this.compiled, this.opts, false);
+    const events = [...nested.push(body), ...nested.end()];
+    const tools = this.opts.tools!;
+    let calls = 0;
+    for (const e of events) {
+      if (e.type === 'tool-call-end') {
+        if (!tools.has(e.call.name)) return false;
+        calls++;
+      } else if (e.type !== 'tool-call-start' && e.type !== 'tool-call-delta') {
+        return false;
+      }
+    }
+    if (calls === 0 || this.callCount + calls > this.opts.maxCalls) return false;
+    this.matched ??= nested.format;
+    this.content.cut();
+    const base = this.callIndex;
+    for (const e of events) {
+      if (e.type === 'tool-call-start' || e.type === 'tool-call-delta' || e.type === 'tool-call-end') {
+        this.events.push({ ...e, index: base + e.index });
+      }
+    }
+    this.callIndex += calls;
+    this.callCount += calls;
+    return true;
   }
 
   /**
@@ -678,6 +760,13 @@ export class MarkupStreamParser {
         }
         return;
       }
+      case Mode.Fence:
+        // An unclosed fence runs to the end of the output: it is code, so text.
+        if (this.fenceProbe !== 0) this.text(this.fenceOpen + this.fencePieces.join(''));
+        this.fencePieces = [];
+        this.fenceProbe = 0;
+        this.mode = Mode.Text;
+        return;
       default:
         this.mode = Mode.Text;
     }
