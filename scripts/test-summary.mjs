@@ -1,5 +1,5 @@
 // Sums the vitest json reports of every package into one closing line: "N passed, N failed".
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 let passed = 0;

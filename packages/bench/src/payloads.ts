@@ -19,7 +19,9 @@ export const ARGUMENT_PAYLOADS = [
 
 /** A typical 2 KB response: reasoning-free prose, then two Hermes calls. */
 export function typicalResponse(): string {
-  const calls = ARGUMENT_PAYLOADS.map((a) => `<tool_call>\n{"name": "get_weather", "arguments": ${a}}\n</tool_call>`);
+  const calls = ARGUMENT_PAYLOADS.map(
+    (a) => `<tool_call>\n{"name": "get_weather", "arguments": ${a}}\n</tool_call>`,
+  );
   const head = prose(2048 - calls.join('\n').length - 2);
   return `${head}\n${calls.join('\n')}\n`;
 }

@@ -3,11 +3,11 @@
  * Prints medians and ratios; `--check` exits 1 when a budget is missed.
  */
 import { hermesProtocol } from '@ai-sdk-tool/parser';
-import { type MarkupFormatHandler, createRouter } from '@toolformat/core';
+import { createRouter, type MarkupFormatHandler } from '@toolformat/core';
 import { hermesPlugin } from '@toolformat/format-hermes';
 import { do_not_optimize } from 'mitata';
 import { compare, fmtNs, time, wallTime } from './measure.js';
-import { ADVERSARIAL, CALL_OBJECTS, TOOLS, prose, typicalResponse } from './payloads.js';
+import { ADVERSARIAL, CALL_OBJECTS, prose, TOOLS, typicalResponse } from './payloads.js';
 
 interface Row {
   name: string;
@@ -26,7 +26,9 @@ const opts = { generateId: () => 'id' };
 
 /** The baseline for markup-free text: one indexOf per marker the handler looks for. */
 const markers = [
-  ...hermes.markup.blocks.flatMap((b) => (b.open === undefined ? [] : typeof b.open === 'string' ? [b.open] : b.open)),
+  ...hermes.markup.blocks.flatMap((b) =>
+    b.open === undefined ? [] : typeof b.open === 'string' ? [b.open] : b.open,
+  ),
   ...(hermes.markup.reasoning ?? [{ open: ['<think>'] }]).flatMap((r) => r.open),
 ];
 const indexOfScan = (text: string) => {
@@ -123,12 +125,18 @@ async function main() {
   print(rows);
   const missed = rows.filter((r) => !r.ok);
   console.log(
-    missed.length === 0 ? '\nAll budgets met.' : `\n${missed.length} budget(s) missed: ${missed.map((r) => r.name).join('; ')}`,
+    missed.length === 0
+      ? '\nAll budgets met.'
+      : `\n${missed.length} budget(s) missed: ${missed.map((r) => r.name).join('; ')}`,
   );
   if (check && missed.length > 0) process.exitCode = 1;
 }
 
-function ratioRow(name: string, c: { subject: number; baseline: number; ratio: number }, budget: number): Row {
+function ratioRow(
+  name: string,
+  c: { subject: number; baseline: number; ratio: number },
+  budget: number,
+): Row {
   return {
     name,
     measured: fmtNs(c.subject),

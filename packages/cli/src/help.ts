@@ -51,7 +51,8 @@ Options:
 };
 
 export function usageOf(command: string | undefined): string {
-  if (command !== undefined && Object.hasOwn(USAGE, command)) return `Usage: ${USAGE[command as keyof typeof USAGE]}`;
+  if (command !== undefined && Object.hasOwn(USAGE, command))
+    return `Usage: ${USAGE[command as keyof typeof USAGE]}`;
   return `Usage: toolformat <command> [options]   (toolformat help <command> for details)
   ${Object.values(USAGE).join('\n  ')}
   toolformat --help | --version`;

@@ -40,11 +40,17 @@ export function normalizeContent(text: string | null | undefined): string {
 
 /** Same number of calls, and each has the same name and deep-equal arguments, in order. Ids are ignored. */
 export function callsMatch(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): boolean {
-  return expected.length === actual.length && expected.every((e, i) => e.name === actual[i]?.name && deepEqual(e.arguments, actual[i]?.arguments));
+  return (
+    expected.length === actual.length &&
+    expected.every((e, i) => e.name === actual[i]?.name && deepEqual(e.arguments, actual[i]?.arguments))
+  );
 }
 
 /** Content matches when the case does not assert it, or when both normalise to the same text. */
-export function contentMatches(c: Pick<CorpusCase, 'content_asserted' | 'expected_content'>, actual: string | null): boolean {
+export function contentMatches(
+  c: Pick<CorpusCase, 'content_asserted' | 'expected_content'>,
+  actual: string | null,
+): boolean {
   return !c.content_asserted || normalizeContent(c.expected_content) === normalizeContent(actual);
 }
 
@@ -53,12 +59,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   return (
     ka.length === kb.length &&
-    ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    ka.every(
+      (k) =>
+        Object.hasOwn(b, k) &&
+        deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
   );
 }
 
@@ -95,7 +106,13 @@ export function scoreCase(c: CorpusCase, explicit: ParseResult | null, auto: Par
 }
 
 export function emptyCounts(): FamilyCounts {
-  return { cases: 0, callsExact: 0, callsContent: 0, autoCallsExact: 0, partial: { cases: 0, callsExact: 0, callsContent: 0, autoCallsExact: 0 } };
+  return {
+    cases: 0,
+    callsExact: 0,
+    callsContent: 0,
+    autoCallsExact: 0,
+    partial: { cases: 0, callsExact: 0, callsContent: 0, autoCallsExact: 0 },
+  };
 }
 
 /** Counts per family, families sorted by name. Partial cases count only under `partial`. */

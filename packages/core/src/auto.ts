@@ -25,7 +25,10 @@ export function createAutoHandler(handlers: readonly ToolFormatHandler[]): ToolF
   const markupHandlers = handlers.filter(isMarkupHandler);
   const others = handlers.filter((h) => !isMarkupHandler(h));
   const merged = defineFormat({
-    markup: mergeMarkup(AUTO_ID, markupHandlers.map((h) => h.markup)),
+    markup: mergeMarkup(
+      AUTO_ID,
+      markupHandlers.map((h) => h.markup),
+    ),
     systemPrompt: () => {
       throw teachError();
     },

@@ -27,7 +27,12 @@ describe('models.yaml', () => {
     );
     expect(c.defaults).toEqual({ format: 'auto', unknownTools: 'keep', onMalformed: 'strip' });
     expect(c.plugins).toEqual(['@acme/toolformat-format-foo']);
-    expect(c.models?.[1]).toEqual({ match: 'gemma-3-*-it', format: 'gemma', nativeTools: false, stop: ['<end_of_turn>'] });
+    expect(c.models?.[1]).toEqual({
+      match: 'gemma-3-*-it',
+      format: 'gemma',
+      nativeTools: false,
+      stop: ['<end_of_turn>'],
+    });
   });
 
   it('accepts an empty file', () => {
@@ -44,7 +49,9 @@ describe('models.yaml', () => {
     expect(fail('models:\n  - match: "x"\n    format: hermes\n    fromat: json\n')).toMatch(
       /^conf\/models\.yaml:4: models\.0\.fromat: unknown key 'fromat'; allowed: 'match', 'format', 'variant'/,
     );
-    expect(fail('model:\n  - match: x\n')).toMatch(/:1: model: unknown key 'model'; allowed: 'defaults', 'plugins' or 'models'/);
+    expect(fail('model:\n  - match: x\n')).toMatch(
+      /:1: model: unknown key 'model'; allowed: 'defaults', 'plugins' or 'models'/,
+    );
   });
 
   it('names a missing required key', () => {
@@ -52,7 +59,9 @@ describe('models.yaml', () => {
   });
 
   it('reports YAML syntax errors with their line', () => {
-    expect(fail('models:\n  - match: "x\n    format: [\n')).toMatch(/^conf\/models\.yaml:\d+: not valid YAML/);
+    expect(fail('models:\n  - match: "x\n    format: [\n')).toMatch(
+      /^conf\/models\.yaml:\d+: not valid YAML/,
+    );
   });
 
   it('rejects a broken /regex/ match', () => {

@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DependencyContainer } from 'tsyringe';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { ToolFormatConfigError, listWords } from './errors.js';
+import { listWords, ToolFormatConfigError } from './errors.js';
 import { defaultContainer, pluginsFromModule, registerFormat } from './registry.js';
 
 const ParseDefaults = {
@@ -48,11 +48,15 @@ export interface ModelsConfig extends z.infer<typeof ModelsConfigSchema> {
 export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsConfig {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
+  const lineAt = (offset: number | undefined) =>
+    offset === undefined ? undefined : lineCounter.linePos(offset).line;
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const line = lineAt(e.pos[0]);
-    throw new ToolFormatConfigError(`${file}:${line}: not valid YAML: ${e.message.split('\n')[0]}`, { file, line });
+    throw new ToolFormatConfigError(`${file}:${line}: not valid YAML: ${e.message.split('\n')[0]}`, {
+      file,
+      line,
+    });
   }
   const data = doc.toJS() ?? {};
   const lineOf = (path: readonly (string | number)[]) => lineOfPath(doc, path, lineAt);
@@ -87,11 +91,14 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
         compileModelRegex(rule.match);
       } catch (error) {
         const line = lineOf(['models', i, 'match']);
-        throw new ToolFormatConfigError(`${file}:${line ?? '?'}: models.${i}.match: ${(error as Error).message}`, {
-          file,
-          line,
-          key: `models.${i}.match`,
-        });
+        throw new ToolFormatConfigError(
+          `${file}:${line ?? '?'}: models.${i}.match: ${(error as Error).message}`,
+          {
+            file,
+            line,
+            key: `models.${i}.match`,
+          },
+        );
       }
     }
   }
@@ -107,7 +114,9 @@ export async function loadModelsConfig(
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new ToolFormatConfigError(`Cannot read config file '${file}': ${(error as Error).message}`, { file });
+    throw new ToolFormatConfigError(`Cannot read config file '${file}': ${(error as Error).message}`, {
+      file,
+    });
   }
   const config = parseModelsConfig(text, file);
   await loadPlugins(config, dirname(resolvePath(file)), options.container ?? defaultContainer);
@@ -115,7 +124,11 @@ export async function loadModelsConfig(
 }
 
 /** Imports every package under `plugins:` (resolved from `baseDir`) and registers its plugins. */
-export async function loadPlugins(config: ModelsConfig, baseDir: string, container: DependencyContainer): Promise<void> {
+export async function loadPlugins(
+  config: ModelsConfig,
+  baseDir: string,
+  container: DependencyContainer,
+): Promise<void> {
   for (const [i, name] of (config.plugins ?? []).entries()) {
     let mod: unknown;
     try {

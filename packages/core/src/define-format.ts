@@ -4,12 +4,19 @@
  * format is written, and how a third-party format should be.
  */
 import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './handler.js';
+import { isSpace } from './kit/char-codes.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
-import { isSpace } from './kit/char-codes.js';
 import { DEFAULT_MAX_INPUT_LENGTH, resolveParseOptions } from './options.js';
-import type { ParseOptions, ParseResult, StreamEvent, ToolCall, ToolDefinition, ToolResult } from './schemas.js';
+import type {
+  ParseOptions,
+  ParseResult,
+  StreamEvent,
+  ToolCall,
+  ToolDefinition,
+  ToolResult,
+} from './schemas.js';
 
 export interface FormatDefinition {
   /** The markup; its `id` is the handler id. */
@@ -75,7 +82,11 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
  * indexOf scan of a short answer. It is exactly what the engine would return (the content trimmed
  * with the engine's own notion of whitespace); anything else returns null and goes to the engine.
  */
-function plainTextResult(compiled: CompiledMarkup, text: string, opts: ParseOptions | undefined): ParseResult | null {
+function plainTextResult(
+  compiled: CompiledMarkup,
+  text: string,
+  opts: ParseOptions | undefined,
+): ParseResult | null {
   if (typeof text !== 'string' || opts?.reasoningOpen || compiled.spec.whole !== undefined) return null;
   if (text.length > (opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH)) return null;
   const first = compiled.textMarkers.firstChars;
@@ -84,7 +95,13 @@ function plainTextResult(compiled: CompiledMarkup, text: string, opts: ParseOpti
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-  return { calls: [], content: start < end ? text.slice(start, end) : null, reasoning: null, issues: [], format: null };
+  return {
+    calls: [],
+    content: start < end ? text.slice(start, end) : null,
+    reasoning: null,
+    issues: [],
+    format: null,
+  };
 }
 
 /** Batch parse = the stream parser fed one chunk and ended (DESIGN.md semantics 7). */

@@ -22,7 +22,10 @@ function isPlugin(value: unknown): value is FormatPlugin {
 }
 
 /** Registers a format plugin (an object with `id` and `create`). Throws a config error for anything else. */
-export function registerFormat(plugin: FormatPlugin, container: DependencyContainer = defaultContainer): void {
+export function registerFormat(
+  plugin: FormatPlugin,
+  container: DependencyContainer = defaultContainer,
+): void {
   if (!isPlugin(plugin)) {
     throw new ToolFormatConfigError(
       'registerFormat needs a plugin: an object with a string `id` and a `create(options)` function (see definePlugin).',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { describe, expect, it } from 'vitest';
 import { container } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './config.js';
 import { ToolFormatConfigError } from './errors.js';
 import { definePlugin } from './handler.js';
@@ -33,7 +33,9 @@ describe('router.get', () => {
 
   it('names what was asked and what exists for an unknown id', () => {
     expect(() => router().get('hermez')).toThrow(ToolFormatConfigError);
-    expect(() => router().get('hermez')).toThrow(/unknown format 'hermez'; known formats: 'auto', 'toy', 'toy-alias', 'toy-v2' or 'other'/);
+    expect(() => router().get('hermez')).toThrow(
+      /unknown format 'hermez'; known formats: 'auto', 'toy', 'toy-alias', 'toy-v2' or 'other'/,
+    );
   });
 
   it('returns the same handler object for repeated lookups', () => {
@@ -79,13 +81,16 @@ describe('router.forModel — choice order', () => {
       stop: ['<|eot|>', '<end>'],
       nativeTools: false,
     });
-    expect(r.parse('thought</think>Hi', { model: 'x-1' })).toMatchObject({ reasoning: 'thought', content: 'Hi' });
+    expect(r.parse('thought</think>Hi', { model: 'x-1' })).toMatchObject({
+      reasoning: 'thought',
+      content: 'Hi',
+    });
   });
 
   it('rejects a rule naming an unknown format, with file, line and the allowed ids', () => {
-    expect(() => router('models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    format: nope\n')).toThrow(
-      /models\.yaml:5: models\.1\.format: unknown format 'nope'; known formats: 'auto', 'toy'/,
-    );
+    expect(() =>
+      router('models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    format: nope\n'),
+    ).toThrow(/models\.yaml:5: models\.1\.format: unknown format 'nope'; known formats: 'auto', 'toy'/);
   });
 });
 
@@ -112,7 +117,9 @@ describe('router.rescue — the leaked-call fallback', () => {
 
 describe('createRouter', () => {
   it('says how to register formats when none are', () => {
-    expect(() => createRouter({ container: container.createChildContainer() })).toThrow(/No format is registered/);
+    expect(() => createRouter({ container: container.createChildContainer() })).toThrow(
+      /No format is registered/,
+    );
   });
   it('lists formats with aliases, variants and model patterns', () => {
     expect(router().formats()[0]).toEqual({

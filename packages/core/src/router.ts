@@ -4,12 +4,12 @@
  * wins) → the default format, `auto` unless configured (content sniffing).
  */
 import 'reflect-metadata';
-import { type DependencyContainer, inject, injectable, injectAll } from 'tsyringe';
+import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
 import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
-import { type ModelRule, type ModelsConfig, compileModelRegex } from './config.js';
-import { ToolFormatConfigError, listWords } from './errors.js';
+import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
+import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, ToolFormatHandler } from './handler.js';
-import { FORMAT_PLUGIN, defaultContainer, registerFormat } from './registry.js';
+import { defaultContainer, FORMAT_PLUGIN, registerFormat } from './registry.js';
 import type { ParseOptions, ParseResult, ToolDefinition } from './schemas.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
@@ -50,7 +50,8 @@ interface Target {
 export class Router {
   private readonly targets = new Map<string, Target>();
   private readonly handlers = new Map<string, ToolFormatHandler>();
-  private readonly patterns: Array<{ test: (name: string) => boolean; specificity: number; target: Target }> = [];
+  private readonly patterns: Array<{ test: (name: string) => boolean; specificity: number; target: Target }> =
+    [];
   private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
   private autoHandler: ToolFormatHandler | null = null;
 
@@ -68,7 +69,11 @@ export class Router {
       }
       for (const p of plugin.modelPatterns ?? []) {
         const test = compilePattern(p.match);
-        this.patterns.push({ test, specificity: specificity(p.match), target: { plugin, variant: p.variant } });
+        this.patterns.push({
+          test,
+          specificity: specificity(p.match),
+          target: { plugin, variant: p.variant },
+        });
       }
     }
     const file = config.source?.file ?? 'models.yaml';
@@ -138,7 +143,8 @@ export class Router {
   /** Parse with an explicit format, a model's format, or auto; options from models.yaml apply. */
   parse(text: string, opts: RescueOptions = {}): ParseResult {
     const { model, format, ...parseOpts } = opts;
-    if (format !== undefined) return this.get(format).parse(text, { ...pick(this.config.defaults ?? {}), ...parseOpts });
+    if (format !== undefined)
+      return this.get(format).parse(text, { ...pick(this.config.defaults ?? {}), ...parseOpts });
     const r = model !== undefined ? this.resolveModel(model) : null;
     const handler = r?.handler ?? this.get(this.config.defaults?.format ?? AUTO_ID);
     return handler.parse(text, { ...(r?.options ?? pick(this.config.defaults ?? {})), ...parseOpts });
@@ -154,7 +160,10 @@ export class Router {
     const tried = new Set<ToolFormatHandler>();
     const first =
       format !== undefined ? this.get(format) : model !== undefined ? this.resolveModel(model).handler : null;
-    const options = { ...(model !== undefined ? this.resolveModel(model).options : pick(this.config.defaults ?? {})), ...parseOpts };
+    const options = {
+      ...(model !== undefined ? this.resolveModel(model).options : pick(this.config.defaults ?? {})),
+      ...parseOpts,
+    };
     if (first && first.id !== AUTO_ID) {
       tried.add(first);
       const r = first.parse(text, options);
@@ -183,7 +192,12 @@ export class Router {
             .filter((v): v is string => v !== undefined),
         ),
       ];
-      return { id: p.id, aliases, variants, modelPatterns: (p.modelPatterns ?? []).map((m) => String(m.match)) };
+      return {
+        id: p.id,
+        aliases,
+        variants,
+        modelPatterns: (p.modelPatterns ?? []).map((m) => String(m.match)),
+      };
     });
   }
 
@@ -217,10 +231,13 @@ export class Router {
 
   private unknownFormat(id: string, where: string): ToolFormatConfigError {
     const allowed = this.ids();
-    return new ToolFormatConfigError(`${where}: unknown format '${id}'; known formats: ${listWords(allowed)}.`, {
-      key: where,
-      allowed,
-    });
+    return new ToolFormatConfigError(
+      `${where}: unknown format '${id}'; known formats: ${listWords(allowed)}.`,
+      {
+        key: where,
+        allowed,
+      },
+    );
   }
 }
 
@@ -247,7 +264,11 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
   return child.resolve(Router);
 }
 
-function pick(o: { unknownTools?: 'keep' | 'drop'; onMalformed?: 'strip' | 'keep'; reasoningOpen?: boolean }): ParseOptions {
+function pick(o: {
+  unknownTools?: 'keep' | 'drop';
+  onMalformed?: 'strip' | 'keep';
+  reasoningOpen?: boolean;
+}): ParseOptions {
   const out: ParseOptions = {};
   if (o.unknownTools !== undefined) out.unknownTools = o.unknownTools;
   if (o.onMalformed !== undefined) out.onMalformed = o.onMalformed;

@@ -6,7 +6,9 @@ import type { FlatToolDefinition, JsonSchema, ToolDefinition } from './schemas.j
 
 /** The flat `{ name, description, parameters }` form of any accepted tool shape. */
 export function normalizeTool(tool: ToolDefinition): FlatToolDefinition {
-  return 'function' in tool && typeof tool.function === 'object' ? tool.function : (tool as FlatToolDefinition);
+  return 'function' in tool && typeof tool.function === 'object'
+    ? tool.function
+    : (tool as FlatToolDefinition);
 }
 
 export function normalizeTools(tools: readonly ToolDefinition[] | undefined): FlatToolDefinition[] {

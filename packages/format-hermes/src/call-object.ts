@@ -7,7 +7,7 @@
  * `{"get_weather": {…}}`. This file knows all of them so that every block of the family shares one
  * reading; the engine then checks names and unwraps JSON-string arguments.
  */
-import { type RawCall, getOwn, isPlainObject } from '@toolformat/core';
+import { getOwn, isPlainObject, type RawCall } from '@toolformat/core';
 
 export interface CallShapeOptions {
   /** Apertus: `{"NAME": {args}}` — an object with one key whose value is an object. */
@@ -129,6 +129,10 @@ function isToolDefinition(obj: Record<string, unknown>): boolean {
   if (Object.hasOwn(obj, 'arguments')) return false;
   const params = getOwn(obj, 'parameters');
   const looksLikeSchema =
-    isPlainObject(params) && getOwn(params, 'type') === 'object' && isPlainObject(getOwn(params, 'properties'));
-  return looksLikeSchema && (typeof getOwn(obj, 'description') === 'string' || Object.hasOwn(params, 'required'));
+    isPlainObject(params) &&
+    getOwn(params, 'type') === 'object' &&
+    isPlainObject(getOwn(params, 'properties'));
+  return (
+    looksLikeSchema && (typeof getOwn(obj, 'description') === 'string' || Object.hasOwn(params, 'required'))
+  );
 }

@@ -1,5 +1,5 @@
 /** @toolformat/format-hermes — placeholder until the format lands (issue 3). */
-import { definePlugin, defineFormat } from '@toolformat/core';
+import { defineFormat, definePlugin } from '@toolformat/core';
 
 export function createHermesFormat() {
   return defineFormat({

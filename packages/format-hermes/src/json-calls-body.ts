@@ -15,10 +15,10 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  type RawCall,
   findJsonEnd,
   isPlainObject,
   parseJsonLadder,
+  type RawCall,
 } from '@toolformat/core';
 import { type CallShapeOptions, collectCalls } from './call-object.js';
 
@@ -79,7 +79,11 @@ class Reader {
       return;
     }
     if (parsed.repaired !== null) {
-      this.issues.push({ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw });
+      this.issues.push({
+        kind: 'json-repaired',
+        message: `Repaired JSON: ${parsed.repairs.join('; ')}.`,
+        raw,
+      });
     }
     const found = collectCalls(parsed.value, this.options);
     for (const call of found.calls) this.calls.push(call);
@@ -152,7 +156,9 @@ class Reader {
     if (last && trimmed.startsWith('<code>')) {
       // Qwen-Agent's code interpreter: {"name": "code_interpreter", "arguments": {}}\n<code>…</code>
       const close = trimmed.lastIndexOf('</code>');
-      const code = trimmed.slice('<code>'.length, close === -1 ? trimmed.length : close).replace(/^\n|\n$/g, '');
+      const code = trimmed
+        .slice('<code>'.length, close === -1 ? trimmed.length : close)
+        .replace(/^\n|\n$/g, '');
       const args = isPlainObject(last.arguments) ? { ...last.arguments } : {};
       if (!Object.hasOwn(args, 'code')) {
         args.code = code;

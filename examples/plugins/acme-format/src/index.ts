@@ -23,8 +23,10 @@ export function createAcmeFormat() {
         .map((t) => ('function' in t ? t.function.name : t.name))
         .join(', ')}`,
     stopSequences: ['<<result'],
-    formatToolCalls: (calls) => calls.map((c) => `<<call ${c.name}>>${JSON.stringify(c.arguments)}<<end>>`).join('\n'),
-    formatResult: (r) => `<<result ${r.name}>>${typeof r.content === 'string' ? r.content : JSON.stringify(r.content)}<<end>>`,
+    formatToolCalls: (calls) =>
+      calls.map((c) => `<<call ${c.name}>>${JSON.stringify(c.arguments)}<<end>>`).join('\n'),
+    formatResult: (r) =>
+      `<<result ${r.name}>>${typeof r.content === 'string' ? r.content : JSON.stringify(r.content)}<<end>>`,
   });
 }
 

@@ -1,28 +1,29 @@
 /** The parsing kit: the building blocks every format declares its markup with. */
+
+export * from './arguments.js';
+export { EventFolder, foldEvents } from './fold-events.js';
+export { defaultGenerateId, sequentialIds } from './ids.js';
+export { JsonBoundaryTracker } from './json-boundary.js';
+export * from './json-ladder.js';
+export * from './json-scan.js';
+export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
 export { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
 export { mergeMarkup } from './merge-markup.js';
-export { MarkerSet, type MarkerMatch } from './marker-set.js';
-export { TextSink } from './text-sink.js';
-export { JsonBoundaryTracker } from './json-boundary.js';
-export { EventFolder, foldEvents } from './fold-events.js';
-export { splitReasoning } from './reasoning.js';
-export { defaultGenerateId, sequentialIds } from './ids.js';
-export { setOwn, isPlainObject, getOwn } from './safe-object.js';
-export * from './json-ladder.js';
-export * from './json-scan.js';
 export * from './partial-json.js';
-export * from './arguments.js';
 export {
+  formatPythonCall,
+  formatPythonString,
+  formatPythonValue,
+  type PythonCall,
+  type PythonCallsOptions,
+  type PythonCallsResult,
+  type PythonLiteralOptions,
+  type PythonLiteralResult,
+  type PythonNote,
   parsePythonCalls,
   parsePythonLiteral,
-  formatPythonCall,
-  formatPythonValue,
-  formatPythonString,
-  type PythonCall,
-  type PythonNote,
-  type PythonCallsResult,
-  type PythonLiteralResult,
-  type PythonCallsOptions,
-  type PythonLiteralOptions,
 } from './python-calls.js';
+export { splitReasoning } from './reasoning.js';
+export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { TextSink } from './text-sink.js';

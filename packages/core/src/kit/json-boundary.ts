@@ -7,7 +7,15 @@
  *  - as a self-delimiting body: `<|tool_call|>[…]` ends where the array closes.
  * Each character is looked at once over the whole stream: O(n) however the text is chunked.
  */
-import { BACKSLASH, BRACE_CLOSE, BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, QUOTE, isSpace } from './char-codes.js';
+import {
+  BACKSLASH,
+  BRACE_CLOSE,
+  BRACE_OPEN,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
+  isSpace,
+  QUOTE,
+} from './char-codes.js';
 
 export class JsonBoundaryTracker {
   inString = false;

@@ -140,7 +140,10 @@ export class MarkerCursor<T> {
         at = this.text.indexOf(m.marker, from);
         next[k] = at;
       }
-      if (at !== -1 && (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))) {
+      if (
+        at !== -1 &&
+        (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))
+      ) {
         best = { at, match: m };
       }
     }

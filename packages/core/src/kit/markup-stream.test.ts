@@ -245,7 +245,11 @@ describe('streaming = batch (semantics 7)', () => {
   ];
 
   it('holds for every single split point of the samples', () => {
-    for (const text of [...samples, `\`\`\`\n<call>{"name": "a"}</call>\n\`\`\`\nx`, '```\n  text <call>{"name": "a"}</call>\n```']) {
+    for (const text of [
+      ...samples,
+      `\`\`\`\n<call>{"name": "a"}</call>\n\`\`\`\nx`,
+      '```\n  text <call>{"name": "a"}</call>\n```',
+    ]) {
       const batch = parse(text, { tools: [{ name: 'a' }] });
       for (let i = 0; i <= text.length; i++) {
         expect(streamed([text.slice(0, i), text.slice(i)], { tools: [{ name: 'a' }] })).toEqual(batch);

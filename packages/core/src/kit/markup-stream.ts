@@ -14,11 +14,18 @@
 import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { normalizeArguments } from './arguments.js';
-import { BACKTICK, LINE_FEED, SPACE, TAB, isSpace } from './char-codes.js';
+import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
-import type { BlockSpec, BodyContext, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
-import { THINK_REASONING } from './markup-spec.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
+import type {
+  BlockSpec,
+  BodyContext,
+  BodyResult,
+  MarkupSpec,
+  RawCall,
+  ReasoningSpec,
+} from './markup-spec.js';
+import { THINK_REASONING } from './markup-spec.js';
 import { TextSink } from './text-sink.js';
 
 type TextMarker =
@@ -67,7 +74,7 @@ function list<T extends string>(v: T | readonly T[] | undefined): readonly T[] {
   return v === undefined ? [] : typeof v === 'string' ? [v] : v;
 }
 
-const enum Mode {
+enum Mode {
   Text,
   Reasoning,
   Block,
@@ -152,7 +159,8 @@ export class MarkupStreamParser {
       const room = this.opts.maxInputLength - this.received;
       if (room < chunk.length || this.overflow) {
         if (room > 0) this.run(this.carry + chunk.slice(0, room), false);
-        (this.overflow ??= []).push(room > 0 ? chunk.slice(room) : chunk);
+        this.overflow ??= [];
+        this.overflow.push(room > 0 ? chunk.slice(room) : chunk);
         this.received += Math.max(room, 0);
       } else {
         this.received += chunk.length;
@@ -259,7 +267,8 @@ export class MarkupStreamParser {
     }
     let from = pos;
     for (;;) {
-      const c = work.length <= 32 ? walkCandidate(markers, work, from) : this.textCursorFor(work).nextCandidate(from);
+      const c =
+        work.length <= 32 ? walkCandidate(markers, work, from) : this.textCursorFor(work).nextCandidate(from);
       if (c === -1) {
         this.text(work.slice(pos));
         return n;
@@ -597,7 +606,9 @@ export class MarkupStreamParser {
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.tracker =
-      block.close === 'json-end' || (block.guard === 'json' && !this.refeeding) ? new JsonBoundaryTracker() : null;
+      block.close === 'json-end' || (block.guard === 'json' && !this.refeeding)
+        ? new JsonBoundaryTracker()
+        : null;
   }
 
   private appendBody(work: string, from: number, to: number): void {
@@ -702,7 +713,11 @@ export class MarkupStreamParser {
     }
     const normalized = normalizeArguments(raw.arguments);
     if (normalized.issue !== undefined) {
-      this.issue({ kind: 'malformed-call', message: `Arguments of "${name}": ${normalized.issue}`, raw: safeJson(raw) });
+      this.issue({
+        kind: 'malformed-call',
+        message: `Arguments of "${name}": ${normalized.issue}`,
+        raw: safeJson(raw),
+      });
     }
     const call: ToolCall = { id: raw.id ?? this.opts.generateId(), name, arguments: normalized.arguments };
     const index = this.callIndex++;
@@ -742,7 +757,13 @@ export class MarkupStreamParser {
           this.block = null;
           this.tracker = null;
           const offset = this.blockOffset;
-          this.finishBody(block.body, body.slice(0, cut), this.blockOpen + body.slice(0, cut) + marker, true, block.format);
+          this.finishBody(
+            block.body,
+            body.slice(0, cut),
+            this.blockOpen + body.slice(0, cut) + marker,
+            true,
+            block.format,
+          );
           this.refeed(body.slice(cut + marker.length), offset + this.blockOpen.length + cut + marker.length);
           return;
         }

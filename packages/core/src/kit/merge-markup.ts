@@ -60,7 +60,8 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       }
     }
     for (const s of spec.strip ?? []) strip.add(s);
-    if (!whole && spec.whole?.onlyDeclaredTools) whole = { ...spec.whole, format: spec.whole.format ?? spec.id };
+    if (!whole && spec.whole?.onlyDeclaredTools)
+      whole = { ...spec.whole, format: spec.whole.format ?? spec.id };
   }
   const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
   const blocks: BlockSpec[] = [];

@@ -22,7 +22,10 @@ export function splitReasoning(
     compiled = new CompiledMarkup({ id: 'reasoning', blocks: [], reasoning: markers });
     compiledCache.set(markers, compiled);
   }
-  const parser = new MarkupStreamParser(compiled, resolveParseOptions({ reasoningOpen: options.reasoningOpen }));
+  const parser = new MarkupStreamParser(
+    compiled,
+    resolveParseOptions({ reasoningOpen: options.reasoningOpen }),
+  );
   const folder = new EventFolder();
   folder.add(parser.push(text));
   folder.add(parser.end());

@@ -14,11 +14,18 @@ export const jsonCallsBody: BodyParser = (body): BodyResult => {
   const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
   const calls: RawCall[] = [];
   for (const item of items) {
-    if (!isPlainObject(item) || typeof item.name !== 'string') return { calls: [], error: 'not a {"name", "arguments"} object' };
+    if (!isPlainObject(item) || typeof item.name !== 'string')
+      return { calls: [], error: 'not a {"name", "arguments"} object' };
     calls.push({ name: item.name, arguments: item.arguments ?? {} });
   }
   const issues = parsed.repaired
-    ? [{ kind: 'json-repaired', message: `repaired: ${parsed.repairs.join(', ') || parsed.repaired}`, raw: body }]
+    ? [
+        {
+          kind: 'json-repaired',
+          message: `repaired: ${parsed.repairs.join(', ') || parsed.repaired}`,
+          raw: body,
+        },
+      ]
     : [];
   return { calls, issues };
 };
@@ -39,7 +46,8 @@ export function createToyFormat(id = 'toy') {
     stopSequences: ['<|eot|>'],
     formatToolCalls: (calls) =>
       calls.map((c) => `<call>${JSON.stringify({ name: c.name, arguments: c.arguments })}</call>`).join('\n'),
-    formatResult: (r) => `<result>${typeof r.content === 'string' ? r.content : JSON.stringify(r.content)}</result>`,
+    formatResult: (r) =>
+      `<result>${typeof r.content === 'string' ? r.content : JSON.stringify(r.content)}</result>`,
   });
 }
 

@@ -1,0 +1,86 @@
+/**
+ * Runs the corpus through a router: each case with its family as explicit format and in auto
+ * mode, and each streamed case through the stream parser with the peer's chunks.
+ */
+import {
+  type ParseOptions,
+  type ParseResult,
+  type Router,
+  type ToolFormatHandler,
+  ToolFormatConfigError,
+  foldEvents,
+  sequentialIds,
+  streamAll,
+} from '@toolformat/core';
+import type { CorpusCase } from './corpus.js';
+import { type CaseScore, caseOptions, deepEqual, scoreCase } from './score.js';
+
+export interface CaseRun {
+  case: CorpusCase;
+  score: CaseScore;
+  /** null when the family is not a known format id. */
+  explicit: ParseResult | null;
+  auto: ParseResult;
+}
+
+export interface StreamMismatch {
+  id: string;
+  family: string;
+  batch: ParseResult;
+  streamed: ParseResult;
+}
+
+export interface CorpusRun {
+  runs: CaseRun[];
+  /** Cases skipped because the peer asserted no calls (`expected_calls: null`). */
+  skipped: number;
+  /** Families that are not a format id here (all their explicit scores are 0). */
+  unknownFamilies: string[];
+  streaming: { cases: number; mismatches: StreamMismatch[] };
+}
+
+export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusRun {
+  const handlers = new Map<string, ToolFormatHandler | null>();
+  const handlerFor = (family: string): ToolFormatHandler | null => {
+    if (!handlers.has(family)) {
+      try {
+        handlers.set(family, router.get(family));
+      } catch (error) {
+        if (!(error instanceof ToolFormatConfigError)) throw error;
+        handlers.set(family, null);
+      }
+    }
+    return handlers.get(family) ?? null;
+  };
+  const auto = router.get('auto');
+  const out: CorpusRun = { runs: [], skipped: 0, unknownFamilies: [], streaming: { cases: 0, mismatches: [] } };
+
+  for (const c of cases) {
+    const handler = handlerFor(c.family);
+    const base = caseOptions(c);
+    // A fresh sequential id generator per parse: reruns and stream-vs-batch compare equal.
+    const opts = (): ParseOptions => ({ ...base, generateId: sequentialIds() });
+    if (c.expected_calls === null) {
+      out.skipped++;
+    } else {
+      const explicit = handler ? handler.parse(c.input, opts()) : null;
+      const autoResult = auto.parse(c.input, opts());
+      const score = scoreCase(c, explicit, autoResult);
+      if (score) out.runs.push({ case: c, score, explicit, auto: autoResult });
+    }
+    if (handler && c.chunks && c.chunks.length > 0) {
+      out.streaming.cases++;
+      const batch = handler.parse(c.input, opts());
+      const parser = handler.createStreamParser(opts());
+      const streamed = foldEvents(streamAll(parser, c.chunks), parser.format);
+      if (!deepEqual(plain(batch), plain(streamed))) out.streaming.mismatches.push({ id: c.id, family: c.family, batch, streamed });
+    }
+  }
+  out.unknownFamilies = [...handlers].filter(([, h]) => h === null).map(([f]) => f).sort();
+  return out;
+}
+
+/** As JSON would carry it: an `offset: undefined` and a missing offset are the same thing. */
+function plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
