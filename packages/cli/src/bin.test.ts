@@ -15,7 +15,8 @@ if (!built) {
 }
 
 describe.skipIf(!built)('the built toolformat executable', () => {
-  it('parses stdin, exits 0, and exits 2 on a usage error', () => {
+  // Two process starts; under a parallel turbo run a cold start can take seconds.
+  it('parses stdin, exits 0, and exits 2 on a usage error', { timeout: 30_000 }, () => {
     const ok = spawnSync(process.execPath, [bin, 'parse'], { input: 'Just an answer.', encoding: 'utf8' });
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);

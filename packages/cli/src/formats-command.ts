@@ -17,23 +17,48 @@ export async function formatsCommand(args: readonly string[], ctx: CommandContex
 export function formatsTable(formats: readonly FormatInfo[]): string {
   const rows = [
     ['ID', 'ALIASES', 'VARIANTS', 'MODEL PATTERNS'],
-    ...formats.map((f) => [f.id, list(f.aliases), list(f.variants), list(f.modelPatterns)]),
+    ...formats.map((f) => [f.id, wrapList(f.aliases), wrapList(f.variants), wrapList(f.modelPatterns)]),
   ];
   return renderTable(rows);
 }
 
-const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : '-');
-
-/** Left-aligned columns, two spaces apart; the last column is not padded. */
-export function renderTable(rows: readonly (readonly string[])[]): string {
-  const widths: number[] = [];
-  for (const row of rows) {
-    for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
+/** Comma-separated, wrapped at `width` so a format with thirty patterns stays a readable table. */
+export function wrapList(items: readonly string[], width = 40): string {
+  if (items.length === 0) return '-';
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, item] of items.entries()) {
+    const piece = i < items.length - 1 ? `${item},` : item;
+    if (line !== '' && line.length + 1 + piece.length > width) {
+      lines.push(line);
+      line = piece;
+    } else {
+      line = line === '' ? piece : `${line} ${piece}`;
+    }
   }
-  return rows
-    .map((row) =>
-      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
-    )
-    .join('\n')
-    .concat('\n');
+  lines.push(line);
+  return lines.join('\n');
+}
+
+/** Left-aligned columns, two spaces apart; a cell may hold several lines; the last column is not padded. */
+export function renderTable(rows: readonly (readonly string[])[]): string {
+  const split = rows.map((row) => row.map((cell) => cell.split('\n')));
+  const widths: number[] = [];
+  for (const row of split) {
+    for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, ...cell.map((l) => l.length));
+  }
+  const out: string[] = [];
+  for (const row of split) {
+    const height = Math.max(...row.map((cell) => cell.length));
+    for (let n = 0; n < height; n++) {
+      const last = row.length - 1;
+      out.push(
+        row
+          .map((cell, i) => (i === last ? (cell[n] ?? '') : (cell[n] ?? '').padEnd(widths[i] ?? 0)))
+          .join('  ')
+          .trimEnd(),
+      );
+    }
+  }
+  return `${out.join('\n')}\n`;
 }

@@ -103,3 +103,11 @@ describe('toolformat prompt', () => {
     expect(r.json()).toMatchObject({ format: 'toy', stop: ['</call>', '<|eot|>'] });
   });
 });
+
+describe('wrapList', () => {
+  it('wraps a long list at the width, keeping the commas', async () => {
+    const { wrapList } = await import('./formats-command.js');
+    expect(wrapList(['alpha', 'beta', 'gamma', 'delta'], 12)).toBe('alpha, beta,\ngamma, delta');
+    expect(wrapList([])).toBe('-');
+  });
+});

@@ -103,7 +103,7 @@ describe('toolformat parse (one output)', () => {
 // The real Hermes format: these hold for any finished Hermes handler. While the package is
 // still the placeholder (no blocks), they are skipped rather than failed.
 const hermesSample = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>';
-const hermesReady = hermesPlugin.create().parse(hermesSample).calls.length > 0;
+const hermesReady = hermesPlugin.create({}).parse(hermesSample).calls.length > 0;
 
 describe('with the built-in formats', () => {
   it('registers hermes among the built-ins', async () => {

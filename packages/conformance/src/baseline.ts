@@ -2,7 +2,7 @@
  * The ratchet: a committed baseline of what each family scores. A run fails when a ratcheted
  * count drops, and the baseline is only rewritten on request — never lowered by accident.
  */
-import { type FamilyCounts, emptyCounts } from './score.js';
+import { emptyCounts, type FamilyCounts } from './score.js';
 
 export interface Baseline {
   /** Where the numbers came from; informational. */
@@ -53,18 +53,23 @@ export function compareBaseline(baseline: Baseline, current: Baseline): Comparis
         (f): [string, number, number] => [`partial.${f}`, before.partial[f], after.partial[f]],
       ),
     ];
-    for (const [field, from, to] of informational) if (from !== to) out.other.push({ family, field, from, to });
+    for (const [field, from, to] of informational)
+      if (from !== to) out.other.push({ family, field, from, to });
   }
   return out;
 }
 
-export type UpdateResult = { ok: true; baseline: Baseline; changes: Change[] } | { ok: false; drops: Change[] };
+export type UpdateResult =
+  | { ok: true; baseline: Baseline; changes: Change[] }
+  | { ok: false; drops: Change[] };
 
 /** The new baseline, unless it would lower a ratcheted count and `allowDrop` is false. */
 export function updateBaseline(baseline: Baseline, current: Baseline, allowDrop: boolean): UpdateResult {
   const { drops, rises, other } = compareBaseline(baseline, current);
   if (drops.length > 0 && !allowDrop) return { ok: false, drops };
-  const changes = [...drops, ...rises, ...other].sort((a, b) => a.family.localeCompare(b.family) || a.field.localeCompare(b.field));
+  const changes = [...drops, ...rises, ...other].sort(
+    (a, b) => a.family.localeCompare(b.family) || a.field.localeCompare(b.field),
+  );
   return { ok: true, baseline: current, changes };
 }
 

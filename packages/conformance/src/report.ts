@@ -12,9 +12,14 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]) =>
-    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+    r
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [line(header), rule, ...rows.slice(0, -1).map(line), rule, line(rows[rows.length - 1] ?? [])].join('\n');
+  return [line(header), rule, ...rows.slice(0, -1).map(line), rule, line(rows[rows.length - 1] ?? [])].join(
+    '\n',
+  );
 }
 
 type Counts = Pick<PartialCounts, 'cases' | 'callsExact' | 'callsContent' | 'autoCallsExact'>;
@@ -47,10 +52,21 @@ function rowsOf(entries: ReadonlyArray<[string, Counts]>, unknown: ReadonlySet<s
 const HEADER = ['family', 'cases', 'calls exact', 'calls + content', 'auto: calls exact'];
 
 export function familyTable(counts: ReadonlyMap<string, FamilyCounts>, unknown: ReadonlySet<string>): string {
-  return renderTable(HEADER, rowsOf([...counts].filter(([, c]) => c.cases > 0), unknown));
+  return renderTable(
+    HEADER,
+    rowsOf(
+      [...counts].filter(([, c]) => c.cases > 0),
+      unknown,
+    ),
+  );
 }
 
-export function partialTable(counts: ReadonlyMap<string, FamilyCounts>, unknown: ReadonlySet<string>): string {
-  const entries = [...counts].filter(([, c]) => c.partial.cases > 0).map(([f, c]): [string, Counts] => [f, c.partial]);
+export function partialTable(
+  counts: ReadonlyMap<string, FamilyCounts>,
+  unknown: ReadonlySet<string>,
+): string {
+  const entries = [...counts]
+    .filter(([, c]) => c.partial.cases > 0)
+    .map(([f, c]): [string, Counts] => [f, c.partial]);
   return renderTable(HEADER, rowsOf(entries, unknown));
 }

@@ -3,14 +3,14 @@
  * mode, and each streamed case through the stream parser with the peer's chunks.
  */
 import {
+  foldEvents,
   type ParseOptions,
   type ParseResult,
   type Router,
-  type ToolFormatHandler,
-  ToolFormatConfigError,
-  foldEvents,
   sequentialIds,
   streamAll,
+  ToolFormatConfigError,
+  type ToolFormatHandler,
 } from '@toolformat/core';
 import type { CorpusCase } from './corpus.js';
 import { type CaseScore, caseOptions, deepEqual, scoreCase } from './score.js';
@@ -53,7 +53,12 @@ export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusR
     return handlers.get(family) ?? null;
   };
   const auto = router.get('auto');
-  const out: CorpusRun = { runs: [], skipped: 0, unknownFamilies: [], streaming: { cases: 0, mismatches: [] } };
+  const out: CorpusRun = {
+    runs: [],
+    skipped: 0,
+    unknownFamilies: [],
+    streaming: { cases: 0, mismatches: [] },
+  };
 
   for (const c of cases) {
     const handler = handlerFor(c.family);
@@ -73,10 +78,14 @@ export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusR
       const batch = handler.parse(c.input, opts());
       const parser = handler.createStreamParser(opts());
       const streamed = foldEvents(streamAll(parser, c.chunks), parser.format);
-      if (!deepEqual(plain(batch), plain(streamed))) out.streaming.mismatches.push({ id: c.id, family: c.family, batch, streamed });
+      if (!deepEqual(plain(batch), plain(streamed)))
+        out.streaming.mismatches.push({ id: c.id, family: c.family, batch, streamed });
     }
   }
-  out.unknownFamilies = [...handlers].filter(([, h]) => h === null).map(([f]) => f).sort();
+  out.unknownFamilies = [...handlers]
+    .filter(([, h]) => h === null)
+    .map(([f]) => f)
+    .sort();
   return out;
 }
 

@@ -70,6 +70,6 @@ export interface FormatPlugin {
 }
 
 /** Identity helper that types a plugin object (the default export of a format package). */
-export function definePlugin<P extends FormatPlugin>(plugin: P): P {
+export function definePlugin(plugin: FormatPlugin): FormatPlugin {
   return plugin;
 }

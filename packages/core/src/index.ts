@@ -3,7 +3,7 @@
  * is built from.
  */
 
-export { AUTO_ID, createAutoHandler } from './auto.js';
+export { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
 export {
   loadModelsConfig,
   loadPlugins,

@@ -145,3 +145,12 @@ describe('globMatch', () => {
     expect(globMatch('*a*a*a*a*a*a*a*a*b', 'a'.repeat(200))).toBe(false);
   });
 });
+
+describe('createRouter with plugins and a container', () => {
+  it("keeps the container's plugins beside the ones passed in", () => {
+    const c = container.createChildContainer();
+    registerFormat(toyPlugin, c);
+    const r = createRouter({ container: c, plugins: [other] });
+    expect(r.ids()).toEqual(expect.arrayContaining(['toy', 'other']));
+  });
+});

@@ -9,7 +9,7 @@ import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, ToolFormatHandler } from './handler.js';
-import { defaultContainer, FORMAT_PLUGIN, registerFormat } from './registry.js';
+import { defaultContainer, FORMAT_PLUGIN, registerFormat, registeredFormats } from './registry.js';
 import type { ParseOptions, ParseResult, ToolDefinition } from './schemas.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
@@ -254,7 +254,12 @@ export interface CreateRouterOptions {
 export function createRouter(options: CreateRouterOptions = {}): Router {
   const parent = options.container ?? defaultContainer;
   const child = parent.createChildContainer();
-  for (const plugin of options.plugins ?? []) registerFormat(plugin, child);
+  if (options.plugins && options.plugins.length > 0) {
+    // A child that registers the token hides the parent's registrations from resolveAll, so the
+    // parent's plugins are registered again beside the new ones.
+    for (const plugin of registeredFormats(parent)) registerFormat(plugin, child);
+    for (const plugin of options.plugins) registerFormat(plugin, child);
+  }
   if (!child.isRegistered(FORMAT_PLUGIN, true)) {
     throw new ToolFormatConfigError(
       'No format is registered. Register formats with registerFormat(plugin), pass `plugins`, or list packages under `plugins:` in models.yaml.',

@@ -1,15 +1,15 @@
-/** @toolformat/format-hermes — placeholder until the format lands (issue 3). */
-import { defineFormat, definePlugin } from '@toolformat/core';
+/**
+ * @toolformat/format-hermes — JSON tool calls inside tags: `<tool_call>`, `<tool_calls>`, `<tools>`,
+ * `<function_call>`, `<function>`, ```tool_call fences, Granite `<|tool_call|>`, Nemotron
+ * `<TOOLCALL>`, LFM2 `<|tool_call_start|>`, Phi-4 `functools[…]`, Apertus, InternLM, and bare JSON.
+ */
+import { hermesPlugin } from './plugin.js';
 
-export function createHermesFormat() {
-  return defineFormat({
-    markup: { id: 'hermes', blocks: [] },
-    systemPrompt: () => '',
-    stopSequences: ['<|im_end|>'],
-    formatToolCalls: () => '',
-    formatResult: () => '',
-  });
-}
-
-export const hermesPlugin = definePlugin({ id: 'hermes', create: () => createHermesFormat() });
+export { hermesPlugin } from './plugin.js';
+export { createHermesFormat, handlerId, VARIANT_IDS } from './format.js';
+export { VARIANTS, type HermesVariant, type VariantDefinition } from './variants.js';
+export { buildMarkup, type MarkupOptions } from './markup.js';
+export { collectCalls, toRawCall, type CallShapeOptions } from './call-object.js';
+export { readJsonCalls, jsonCallsBody, type JsonCallsOptions } from './json-calls-body.js';
+export { sanitizeContent } from './sanitize.js';
 export default hermesPlugin;

@@ -176,6 +176,7 @@ const REPAIRS = {
   plusSign: { message: "removed a leading '+' from a number", json5: true },
   unmatchedCloser: { message: 'removed an unmatched closing bracket', json5: false },
   skippedOpen: { message: 'closed a bracket left open before a closing bracket', json5: false },
+  unclosedItem: { message: 'closed an object left open before the next array item', json5: false },
   danglingKey: { message: 'dropped a key without a value', json5: false },
   truncString: { message: 'closed an unterminated string at the end (truncated output)', json5: false },
   truncBrackets: { message: 'closed a bracket left open at the end (truncated output)', json5: false },
@@ -343,7 +344,20 @@ class JsonRepairer {
   run(): RepairOutcome {
     const text = this.text;
     const length = this.length;
+    // A missing comma is written and the same code read again in the new state, so one step may
+    // not advance; two in a row would be a bug, and must end in an error rather than a hang.
+    let stalled = 0;
+    let last = -1;
     while (this.pos < length && this.error === null) {
+      if (this.pos === last) {
+        if (++stalled > 1) {
+          this.fail('repair made no progress');
+          break;
+        }
+      } else {
+        stalled = 0;
+        last = this.pos;
+      }
       const code = text.charCodeAt(this.pos);
       if (isJsonSpace(code)) {
         this.pos++;
@@ -444,7 +458,13 @@ class JsonRepairer {
         if (closer) this.close(code);
         else if (code === COMMA) this.extraComma();
         else if (code === QUOTE || code === APOSTROPHE || isKeyPart(code)) this.readKey(code);
-        else this.fail(`expected a key, found ${describe(code)}`);
+        else if (code === BRACE_OPEN && this.inArrayItem()) {
+          // `[{"a": 1, {"b": 2}]`: an object where a key belongs, in an array's item. The model
+          // forgot the item's `}` (seen in production, seed 000): close it here; the object is
+          // the next item (the comma is moved after the inserted `}`).
+          this.note(REPAIRS.unclosedItem);
+          this.closeInnermost(this.pos, false);
+        } else this.fail(`expected a key, found ${describe(code)}`);
         return;
       case COLON_NEXT:
         if (code === COLON) {
@@ -571,6 +591,11 @@ class JsonRepairer {
     }
   }
 
+  /** The innermost container is an object that is an item of an array. */
+  private inArrayItem(): boolean {
+    return this.depth >= 2 && this.frames[(this.depth - 2) * FRAME_SIZE + FRAME_CLOSER] === BRACKET_CLOSE;
+  }
+
   /** A `}` or `]` at `pos`, inside a container. */
   private close(code: number): void {
     const open = code === BRACE_CLOSE ? this.objectsOpen : this.arraysOpen;
@@ -621,6 +646,7 @@ class JsonRepairer {
       const start = this.pos;
       let end = start;
       while (end < this.length && isKeyPart(text.charCodeAt(end))) end++;
+      this.pos = end;
       if (end === this.length) {
         this.dropTruncated(REPAIRS.truncKey);
         return;
@@ -628,7 +654,6 @@ class JsonRepairer {
       this.insert(start, '"');
       this.insert(end, '"');
       this.note(isDigit(code) ? REPAIRS.numericKey : REPAIRS.unquotedKey);
-      this.pos = end;
     }
     this.state = COLON_NEXT;
   }

@@ -29,6 +29,11 @@ export interface BodyResult {
   text?: string;
   /** The format (variant) that read the block, when it differs from the block's own. */
   format?: string;
+  /**
+   * The block is not this format's markup after all (a ```json fence holding an ordinary example):
+   * its raw text, markers included, goes to content unchanged, and nothing is reported.
+   */
+  notMarkup?: boolean;
 }
 
 export interface BodyContext {
@@ -57,6 +62,12 @@ export interface BlockSpec {
   guard?: 'json';
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
   lineStart?: boolean;
+  /**
+   * Characters the body must start with (after blanks), e.g. `'{['` for JSON: when another one
+   * comes first, the open marker was prose (`Wrap calls in <tool_call> tags`) and stays text.
+   * A close marker coming first still makes an (empty) block. Not applied to fences.
+   */
+  bodyStart?: string;
   /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
   unclosed?: 'parse' | 'text';
   body: BodyParser;

@@ -122,6 +122,8 @@ export class MarkupStreamParser {
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
   private skippedClose = -1;
   private skippedCloseMarker = '';
+  /** The block has a `bodyStart` and no non-blank character of its body has come yet. */
+  private awaitingBodyStart = false;
   // code state
   private fenceTicks = 0;
   private fenceAtLineStart = false;
@@ -368,6 +370,10 @@ export class MarkupStreamParser {
     const n = work.length;
     const block = this.block!;
     if (this.blockFence > 0) return this.scanFencedBlock(work, pos, final);
+    if (this.awaitingBodyStart) {
+      const decided = this.checkBodyStart(work, pos, final);
+      if (decided !== null) return decided;
+    }
     if (block.close === 'end-of-output') {
       this.appendBody(work, pos, n);
       return n;
@@ -407,6 +413,36 @@ export class MarkupStreamParser {
       this.completeBlock(true, found.match.marker);
       return found.at + found.match.marker.length;
     }
+  }
+
+  /**
+   * A block with `bodyStart`: until its first non-blank character the open marker may be prose
+   * (`Wrap calls in <tool_call> tags`). Returns where to go on, or null to scan the body as usual.
+   * Deciding on one character keeps the scan one pass: nothing is held back past it.
+   */
+  private checkBodyStart(work: string, pos: number, final: boolean): number | null {
+    const n = work.length;
+    let p = pos;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n) {
+      this.appendBody(work, pos, n);
+      return n;
+    }
+    const close = this.blockClose?.matchAt(work, p, final) ?? null;
+    if (close === 'partial') {
+      this.appendBody(work, pos, p);
+      return -p - 1;
+    }
+    this.awaitingBodyStart = false;
+    // An empty block (`<tool_call></tool_call>`) is still the format's markup.
+    if (close !== null || this.block!.bodyStart!.includes(work[p]!)) return null;
+    const blank = this.takeBody() + work.slice(pos, p);
+    const open = this.blockOpen;
+    this.mode = Mode.Text;
+    this.block = null;
+    this.tracker = null;
+    this.text(open + blank);
+    return p;
   }
 
   /** Where, in `work`, the guard has not looked yet (it may have looked past `pos` already). */
@@ -605,6 +641,7 @@ export class MarkupStreamParser {
     this.bodyPieces = [];
     this.bodyLength = 0;
     this.skippedClose = -1;
+    this.awaitingBodyStart = block.bodyStart !== undefined;
     this.tracker =
       block.close === 'json-end' || (block.guard === 'json' && !this.refeeding)
         ? new JsonBoundaryTracker()
@@ -658,6 +695,11 @@ export class MarkupStreamParser {
       result = parser(body, ctx);
     } catch (error) {
       result = { calls: [], error: `the format's body parser failed: ${String(error)}` };
+    }
+    if (result.notMarkup) {
+      // Not this format's markup after all (a ```json fence holding an ordinary example): text.
+      this.text(raw);
+      return false;
     }
     this.matched ??= result.format ?? format ?? this.compiled.spec.id;
     if (result.error !== undefined || (result.calls.length === 0 && result.text === undefined)) {

@@ -67,7 +67,11 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   const blocks: BlockSpec[] = [];
   for (const [open, group] of byOpen) {
     const lead = group[0]!;
-    blocks.push({ ...lead, open, fence: undefined, format: undefined, body: unionBody(group, fmt) });
+    // A prose check may only reject what no format of the group could read.
+    const bodyStart = group.every((b) => b.bodyStart !== undefined)
+      ? [...new Set(group.map((b) => b.bodyStart).join(''))].join('')
+      : undefined;
+    blocks.push({ ...lead, open, fence: undefined, format: undefined, bodyStart, body: unionBody(group, fmt) });
   }
   for (const [info, group] of byFence) {
     const lead = group[0]!;

@@ -1,0 +1,178 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type BodyParser,
+  createRouter,
+  defineFormat,
+  definePlugin,
+  isPlainObject,
+  parseJsonLadder,
+} from '@toolformat/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { conformance } from './conformance.js';
+
+/** A toy format `<call>{"name", "arguments"}</call>`, so these tests do not depend on a real format. */
+const body: BodyParser = (text) => {
+  const p = parseJsonLadder(text.trim());
+  if (!p.ok || !isPlainObject(p.value) || typeof p.value.name !== 'string')
+    return { calls: [], error: 'bad' };
+  return { calls: [{ name: p.value.name, arguments: p.value.arguments ?? {} }] };
+};
+const toy = definePlugin({
+  id: 'toy',
+  create: () =>
+    defineFormat({
+      markup: { id: 'toy', blocks: [{ open: '<call>', close: '</call>', guard: 'json', body }] },
+      systemPrompt: () => '',
+      stopSequences: [],
+      formatToolCalls: () => '',
+      formatResult: () => '',
+    }),
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const corpus = join(dir, 'peers.jsonl');
+const c = (id: string, family: string, input: string, calls: unknown, extra: object = {}) =>
+  JSON.stringify({
+    id,
+    family,
+    input,
+    expected_calls: calls,
+    expected_content: null,
+    content_asserted: false,
+    partial: false,
+    ...extra,
+  });
+const call = '<call>{"name": "f", "arguments": {"a": 1}}</call>';
+writeFileSync(
+  corpus,
+  [
+    c('t1', 'toy', `Hi ${call}`, [{ name: 'f', arguments: { a: 1 } }], {
+      content_asserted: true,
+      expected_content: 'Hi',
+    }),
+    c('t2', 'toy', 'plain', []),
+    c('t3', 'toy', call, [{ name: 'f', arguments: { a: 2 } }]),
+    c(
+      't4',
+      'toy',
+      `${call}<call>{"name": "g"`,
+      [
+        { name: 'f', arguments: { a: 1 } },
+        { name: 'g', arguments: {} },
+      ],
+      { partial: true, chunks: [call, '<call>{"name": "g"'] },
+    ),
+    c('t5', 'toy', 'x', null),
+    c('m1', 'mystery', call, [{ name: 'f', arguments: { a: 1 } }]),
+  ].join('\n'),
+);
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = { TOOLFORMAT_CORPUS: corpus }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await conformance(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env,
+    router: createRouter({ plugins: [toy] }),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('pnpm conformance', () => {
+  const baseline = join(dir, 'baseline.json');
+
+  it('prints a table per family, partial cases apart, and the streaming check', async () => {
+    const r = await run(['--baseline', baseline]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('6 cases from');
+    expect(r.stdout).toContain('(1 without expected calls skipped)');
+    expect(r.stdout).toMatch(/toy\s+3\s+2\s+67%\s+2\s+67%\s+2\s+67%/);
+    expect(r.stdout).toMatch(/mystery \*\s+1\s+0\s+0%\s+0\s+0%\s+1\s+100%/);
+    expect(r.stdout).toMatch(/Partial outputs[\s\S]*toy\s+1\s+1\s+100%/);
+    expect(r.stdout).toContain('every explicit-format case scores 0: mystery');
+    expect(r.stdout).toContain("Streaming with the peers' chunks: 1 cases, 0 mismatches with batch");
+    expect(r.stdout).toContain('No baseline at');
+  });
+
+  it('writes the baseline with --update-baseline, then holds it', async () => {
+    const u = await run(['--baseline', baseline, '--update-baseline']);
+    expect(u.code).toBe(0);
+    const written = JSON.parse(readFileSync(baseline, 'utf8'));
+    expect(written.families.toy).toEqual({
+      cases: 3,
+      callsExact: 2,
+      callsContent: 2,
+      autoCallsExact: 2,
+      partial: { cases: 1, callsExact: 1, callsContent: 1, autoCallsExact: 1 },
+    });
+    const r = await run(['--baseline', baseline]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Baseline held.');
+  });
+
+  it('fails when a count drops, naming the family and by how much; --update-baseline refuses without --allow-drop', async () => {
+    const higher = JSON.parse(readFileSync(baseline, 'utf8'));
+    higher.families.toy.callsExact = 3;
+    writeFileSync(baseline, JSON.stringify(higher));
+    const r = await run(['--baseline', baseline]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('toy: callsExact 3 → 2 (-1)');
+    const refused = await run(['--baseline', baseline, '--update-baseline']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('refusing to lower the baseline');
+    const allowed = await run(['--baseline', baseline, '--update-baseline', '--allow-drop']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('toy: callsExact 3 → 2 (-1)');
+  });
+
+  it('hints at updating the baseline when scores go up', async () => {
+    const lower = JSON.parse(readFileSync(baseline, 'utf8'));
+    lower.families.toy.autoCallsExact = 1;
+    writeFileSync(baseline, JSON.stringify(lower));
+    const r = await run(['--baseline', baseline]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('pnpm conformance --update-baseline');
+    expect(r.stdout).toContain('toy: autoCallsExact 1 → 2 (+1)');
+  });
+
+  it('prints failing cases with expected and actual for --failures FAMILY', async () => {
+    const r = await run(['--failures', 'toy']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('t3  calls FAIL');
+    expect(r.stdout).toContain('expected calls:   [{"name":"f","arguments":{"a":2}}]');
+    expect(r.stdout).toContain('actual calls:     [{"name":"f","arguments":{"a":1}}]');
+    expect(r.stdout).toContain('toy: 1 of 4 cases fail');
+    const unknown = await run(['--failures', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('the families are: mystery, toy');
+  });
+
+  it('prints a JSON report with --json', async () => {
+    const r = await run(['--', '--json', '--baseline', join(dir, 'none.json')]);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({
+      cases: 6,
+      skipped: 1,
+      unknownFamilies: ['mystery'],
+      streaming: { cases: 1, mismatches: [] },
+    });
+    expect(report.families.toy.callsExact).toBe(2);
+  });
+
+  it('exits 0 when the corpus is absent', async () => {
+    const r = await run([], { TOOLFORMAT_CORPUS: join(dir, 'missing.jsonl') });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('no corpus at');
+  });
+
+  it('rejects unknown flags with exit 2', async () => {
+    const r = await run(['--nope']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Usage: pnpm conformance');
+  });
+});

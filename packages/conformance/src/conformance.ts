@@ -1,0 +1,226 @@
+/**
+ * `pnpm conformance`: runs the peer corpus, prints a table per family, and holds the scores to
+ * the committed baseline (packages/conformance/baseline.json).
+ *
+ *   --json               machine-readable report instead of tables
+ *   --failures FAMILY    the failing cases of one family, expected vs actual (for developers)
+ *   --update-baseline    rewrite the baseline from this run (refuses to lower a count…)
+ *   --allow-drop         …unless this is given too
+ *   --baseline FILE      another baseline file (tests)
+ *
+ * Exit codes: 0 ok (or no corpus); 1 a ratcheted count dropped, streaming differed from batch,
+ * or --update-baseline refused; 2 usage error.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDefaultRouter } from '@toolformat/cli';
+import type { Router } from '@toolformat/core';
+import {
+  type Baseline,
+  type Comparison,
+  compareBaseline,
+  describeChange,
+  toBaseline,
+  updateBaseline,
+} from './baseline.js';
+import { type CorpusCase, defaultCorpusPath, readCorpus } from './corpus.js';
+import { failuresReport } from './failures.js';
+import { familyTable, partialTable } from './report.js';
+import { type CorpusRun, runCorpus } from './runner.js';
+import { tally } from './score.js';
+
+export interface ConformanceIo {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+  env?: NodeJS.ProcessEnv;
+  /** Default: the built-in formats (createDefaultRouter). */
+  router?: Router;
+}
+
+export const DEFAULT_BASELINE = fileURLToPath(new URL('../baseline.json', import.meta.url));
+
+const USAGE = 'Usage: pnpm conformance [--json | --failures FAMILY | --update-baseline [--allow-drop]]';
+
+export async function conformance(argv: readonly string[], io: ConformanceIo): Promise<number> {
+  const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
+  const err = (s: string) => io.stderr.write(s.endsWith('\n') ? s : `${s}\n`);
+  let values: {
+    json?: boolean;
+    failures?: string;
+    'update-baseline'?: boolean;
+    'allow-drop'?: boolean;
+    baseline?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      // `pnpm conformance -- --json` hands the `--` through; it separates nothing here.
+      args: argv.filter((a) => a !== '--'),
+      options: {
+        json: { type: 'boolean' },
+        failures: { type: 'string' },
+        'update-baseline': { type: 'boolean' },
+        'allow-drop': { type: 'boolean' },
+        baseline: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    err(`conformance: ${(error as Error).message.split('. ')[0]}.\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (values['allow-drop'] && !values['update-baseline']) {
+    err(`conformance: --allow-drop only makes sense with --update-baseline.\n${USAGE}`);
+    return 2;
+  }
+
+  const corpusPath = defaultCorpusPath(io.env ?? process.env);
+  const cases = readCorpus(corpusPath);
+  if (cases === null) {
+    out(
+      `conformance: no corpus at ${corpusPath} (set TOOLFORMAT_CORPUS to a peers.jsonl); nothing to check.`,
+    );
+    return 0;
+  }
+  const router = io.router ?? createDefaultRouter();
+  const started = performance.now();
+  const run = runCorpus(cases, router);
+  const elapsedMs = Math.round(performance.now() - started);
+  const counts = tally(run.runs.map((r) => r.score));
+  const current = toBaseline(counts);
+  const unknown = new Set(run.unknownFamilies);
+
+  if (values.failures !== undefined) return printFailures(values.failures, cases, run, out, err);
+
+  const baselinePath = values.baseline ?? DEFAULT_BASELINE;
+  const baseline = readBaseline(baselinePath);
+  const comparison = baseline ? compareBaseline(baseline, current) : null;
+  const streamFailed = run.streaming.mismatches.length > 0;
+
+  if (values['update-baseline']) {
+    const update = updateBaseline(baseline ?? { families: {} }, current, values['allow-drop'] ?? false);
+    if (!update.ok) {
+      err('conformance: refusing to lower the baseline (add --allow-drop if that is intended):');
+      for (const d of update.drops) err(`  ${describeChange(d)}`);
+      return 1;
+    }
+    writeFileSync(baselinePath, `${JSON.stringify(update.baseline, null, 2)}\n`);
+    out(
+      update.changes.length === 0
+        ? 'Baseline unchanged.'
+        : `Baseline updated (${relative(process.cwd(), baselinePath)}):`,
+    );
+    for (const c of update.changes) out(`  ${describeChange(c)}`);
+    if (streamFailed)
+      err(`conformance: ${run.streaming.mismatches.length} streaming mismatches (see above); fix them.`);
+    return streamFailed ? 1 : 0;
+  }
+
+  if (values.json) {
+    out(JSON.stringify(jsonReport(corpusPath, cases.length, elapsedMs, run, current, comparison), null, 2));
+  } else {
+    printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
+  }
+  return verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+}
+
+function printTables(
+  corpusPath: string,
+  total: number,
+  elapsedMs: number,
+  run: CorpusRun,
+  counts: ReturnType<typeof tally>,
+  unknown: ReadonlySet<string>,
+  out: (s: string) => void,
+): void {
+  out(
+    `Conformance: ${total} cases from ${corpusPath} (${run.skipped} without expected calls skipped), ${elapsedMs} ms\n`,
+  );
+  out(familyTable(counts, unknown));
+  out('\nPartial outputs (cut off mid-generation):\n');
+  out(partialTable(counts, unknown));
+  if (unknown.size > 0) {
+    out(`\n* not a format id here yet, so every explicit-format case scores 0: ${[...unknown].join(', ')}`);
+  }
+  const m = run.streaming.mismatches;
+  out(
+    `\nStreaming with the peers' chunks: ${run.streaming.cases} cases, ${m.length} mismatches with batch${m.length ? `: ${m.map((x) => x.id).join(', ')}` : ''}`,
+  );
+}
+
+function verdict(
+  comparison: Comparison | null,
+  baselinePath: string,
+  streamFailed: boolean,
+  info: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  if (streamFailed)
+    err('conformance: FAILED: streaming must add up to the batch result (DESIGN.md, semantics 7).');
+  if (comparison === null) {
+    info(`\nNo baseline at ${baselinePath}; write one with: pnpm conformance --update-baseline`);
+    return streamFailed ? 1 : 0;
+  }
+  if (comparison.drops.length > 0) {
+    err('\nconformance: FAILED: scores dropped below the baseline:');
+    for (const d of comparison.drops) err(`  ${describeChange(d)}`);
+    err('Fix the regression, or if it is intended: pnpm conformance --update-baseline --allow-drop');
+    return 1;
+  }
+  if (comparison.rises.length > 0) {
+    info('\nScores went up — update the baseline so they stay up: pnpm conformance --update-baseline');
+    for (const r of comparison.rises) info(`  ${describeChange(r)}`);
+  } else {
+    info('\nBaseline held.');
+  }
+  return streamFailed ? 1 : 0;
+}
+
+function jsonReport(
+  corpusPath: string,
+  total: number,
+  elapsedMs: number,
+  run: CorpusRun,
+  current: Baseline,
+  comparison: Comparison | null,
+) {
+  return {
+    corpus: corpusPath,
+    cases: total,
+    skipped: run.skipped,
+    elapsedMs,
+    unknownFamilies: run.unknownFamilies,
+    families: current.families,
+    streaming: { cases: run.streaming.cases, mismatches: run.streaming.mismatches.map((m) => m.id) },
+    baseline: comparison,
+  };
+}
+
+function printFailures(
+  family: string,
+  cases: readonly CorpusCase[],
+  run: CorpusRun,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  if (!cases.some((c) => c.family === family)) {
+    const families = [...new Set(cases.map((c) => c.family))].sort().join(', ');
+    err(`conformance: no cases of family '${family}'; the families are: ${families}.`);
+    return 2;
+  }
+  out(failuresReport(family, run));
+  return 0;
+}
+
+function readBaseline(path: string): Baseline | null {
+  if (!existsSync(path)) return null;
+  return JSON.parse(readFileSync(path, 'utf8')) as Baseline;
+}

@@ -1,0 +1,131 @@
+/**
+ * The markup of the family, declared for the core stream engine: every wrapper models put JSON
+ * calls in, with the variant each one belongs to. Every variant reads all of them (models drift
+ * between wrappers, seed 000); a variant adds what only its models write and names itself in
+ * `ParseResult.format`.
+ */
+import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
+import { functionTagBody } from './function-tag-body.js';
+import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
+import { pythonOrJsonCallsBody } from './python-calls-body.js';
+
+/** A JSON body starts with one of these; anything else after an open marker is prose. */
+const JSON_START = '{[';
+
+export interface MarkupOptions {
+  /** The variant's handler id: `hermes`, `hermes:granite`, … */
+  id: string;
+  /** True for the default variant: blocks then name the variant whose models write them. */
+  familyFormats: boolean;
+  /** `json`: bare JSON calls (and ```json fences) count without declared tools; `[TOOL_CALLS]` too. */
+  anyJson?: boolean;
+  /** Granite 3.x / ERNIE wrap the answer in `<response>…</response>`. */
+  responseTags?: boolean;
+  /** Fenced blocks (off for the parser that reads inside a fence: one level, linear). */
+  fences?: boolean;
+}
+
+export const REASONING: readonly ReasoningSpec[] = [
+  { open: ['<think>'], close: ['</think>'] },
+  // Hermes 2 Pro's planning block (vLLM's Hermes parser strips it too).
+  { open: ['<scratch_pad>'], close: ['</scratch_pad>'] },
+  // Apertus.
+  { open: ['<|inner_prefix|>'], close: ['<|inner_suffix|>'] },
+];
+
+/** End-of-turn tokens servers leave in, and closers of self-delimiting blocks (`<|tool_call|>[…]<|/tool_call|>`). */
+const STRIP = [
+  '<|im_end|>',
+  '<|endoftext|>',
+  '<|end_of_text|>',
+  '<|eot_id|>',
+  '<|/tool_call|>',
+  '</function_call>',
+  // Listed so that `</function_call>` above does not eat the front of Claude-style `</function_calls>`.
+  '</function_calls>',
+];
+
+export function buildMarkup(options: MarkupOptions): MarkupSpec {
+  const { id, familyFormats } = options;
+  const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
+  const json = jsonCallsBody();
+
+  const tag = (open: string, close: string, variant: string, confidence: number, body: BodyParser = json): BlockSpec => ({
+    open,
+    close,
+    guard: 'json',
+    bodyStart: JSON_START,
+    body,
+    format: fmt(variant),
+    confidence,
+  });
+  /** A wrapper with no close tag: the block ends where its JSON value ends. */
+  const selfDelimited = (open: string, variant: string, confidence: number, bodyStart = JSON_START): BlockSpec => ({
+    open,
+    close: 'json-end',
+    bodyStart,
+    body: json,
+    format: fmt(variant),
+    confidence,
+  });
+
+  const blocks: BlockSpec[] = [
+    // Hermes 2 Pro / 3, Qwen2.5 / QwQ / Qwen3, Granite 4, SmolLM3, ERNIE, Cogito, xLAM drift.
+    tag('<tool_call>', '</tool_call>', '', 0.9),
+    // MiniMax-M1 (JSON lines), Jamba and Hunyuan (an array), and leaked calls.
+    tag('<tool_calls>', '</tool_calls>', '', 0.9),
+    // Leaked calls (seed 000): the tool list's own tag, and older wrappers.
+    tag('<tools>', '</tools>', '', 0.7),
+    tag('<function>', '</function>', '', 0.6),
+    // The name in the tag (Llama 3.1 docs, Functionary v3.1; Hermes models drift into it).
+    { open: ['<function=', '<function name='], close: '</function>', guard: 'json', body: functionTagBody, format: fmt(''), confidence: 0.7 },
+    // Wrappers llama.cpp's Hermes 2 Pro parser also accepts.
+    tag('<tool>', '</tool>', '', 0.5),
+    tag('<json>', '</json>', '', 0.5),
+    tag('<JSON>', '</JSON>', '', 0.5),
+    tag('<xml>', '</xml>', '', 0.5),
+    // Granite-20B-FunctionCalling writes `<function_call> {json}` lines with no close tag; a
+    // `</function_call>` after the JSON is removed as a strip token.
+    selfDelimited('<function_call>', '', 0.7),
+    // Nemotron Nano v2, Nemotron-Mini.
+    tag('<TOOLCALL>', '</TOOLCALL>', 'nemotron', 0.95),
+    tag('<toolcall>', '</toolcall>', 'nemotron', 0.9),
+    tag('<longcat_tool_call>', '</longcat_tool_call>', 'longcat', 0.95),
+    // Granite 3.x `<|tool_call|>[…]`; Phi-4-mini adds `<|/tool_call|>` (a strip token).
+    selfDelimited('<|tool_call|>', 'granite', 0.95),
+    // Phi-4-mini as prompted by vLLM, Firefunction v2: `functools[…]`.
+    selfDelimited('functools', 'phi4', 0.8, '['),
+    // LFM2: a pythonic list, or JSON.
+    tag('<|tool_call_start|>', '<|tool_call_end|>', 'lfm2', 0.95, pythonOrJsonCallsBody),
+    // Apertus: `[{"NAME": {args}}]`.
+    tag('<|tools_prefix|>', '<|tools_suffix|>', 'apertus', 0.95, jsonCallsBody({ nameKeyed: true })),
+    // InternLM2.
+    tag('<|action_start|><|plugin|>', '<|action_end|>', 'internlm', 0.95),
+  ];
+  // Granite 3.x and ERNIE wrap their answer in `<response>` (a strip token there); elsewhere
+  // `<response>{json}</response>` is one more wrapper models write.
+  if (!options.responseTags) blocks.push(tag('<response>', '</response>', '', 0.5));
+  if (options.anyJson) {
+    // xLAM's vLLM parser also takes Mistral's marker; not in auto mode (Mistral's package owns it).
+    blocks.push({ ...selfDelimited('[TOOL_CALLS]', 'json', 0.5), auto: false });
+  }
+  if (options.fences !== false) {
+    blocks.push({ fence: ['tool_call', 'tool_calls'], body: toolCallFenceBody(() => buildMarkup({ ...options, anyJson: true, fences: false })), format: fmt(''), confidence: 0.8 });
+    blocks.push({ fence: 'json', body: fenceJsonBody(!options.anyJson), format: fmt('json'), confidence: 0.3 });
+  }
+
+  const strip = options.responseTags ? [...STRIP, '<response>', '</response>'] : STRIP;
+  return {
+    id,
+    blocks,
+    reasoning: REASONING,
+    strip,
+    whole: {
+      startChars: JSON_START,
+      body: (body) => readJsonCalls(body, false, { trailing: 'text' }),
+      format: fmt('json'),
+      onlyDeclaredTools: !options.anyJson,
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The plugin the router registers: the family id `hermes`, an alias per variant (so that every
+ * family id of ../shared/formats is a valid `--format`), and the model names each variant serves.
+ * When two patterns match a model, the router takes the more specific one (`qwen3-coder-*`, which
+ * the XML package claims, beats `qwen3-*`).
+ */
+import { type FormatAlias, type ModelPattern, definePlugin } from '@toolformat/core';
+import { createHermesFormat } from './format.js';
+
+const variantAliases: FormatAlias[] = [
+  'qwen',
+  'json',
+  'granite',
+  'lfm2',
+  'nemotron',
+  'minimax-m1',
+  'jamba',
+  'hunyuan',
+  'phi4',
+  'apertus',
+  'internlm',
+  'longcat',
+  'ernie',
+].map((id) => ({ id, variant: id }));
+
+const modelPatterns: ModelPattern[] = [
+  // Hermes 2 Pro / 3 / 4 and their fine-tunes.
+  { match: '*hermes-2-pro*' },
+  { match: '*hermes-3*' },
+  { match: '*hermes-4*' },
+  { match: 'openhermes*' },
+  // Qwen2.5 / QwQ / Qwen3 (Qwen3-Coder and Qwen3.5 are XML: their patterns are more specific).
+  { match: 'qwen2.5-*', variant: 'qwen' },
+  { match: 'qwen2.5:*', variant: 'qwen' },
+  { match: 'qwen3-*', variant: 'qwen' },
+  { match: 'qwen3:*', variant: 'qwen' },
+  { match: 'qwq*', variant: 'qwen' },
+  { match: 'qwen3-next*', variant: 'qwen' },
+  { match: 'granite-4*', variant: 'qwen' },
+  { match: 'granite4*', variant: 'qwen' },
+  { match: 'smollm3*', variant: 'qwen' },
+  { match: '*cogito*', variant: 'qwen' },
+  { match: 'granite-3*', variant: 'granite' },
+  { match: 'granite3*', variant: 'granite' },
+  { match: 'granite-20b-function*' },
+  { match: 'xlam*', variant: 'json' },
+  { match: '*-xlam-*', variant: 'json' },
+  { match: 'lfm2*', variant: 'lfm2' },
+  { match: '*nemotron-nano-*v2*', variant: 'nemotron' },
+  { match: 'nemotron-mini*' },
+  { match: 'minimax-m1*', variant: 'minimax-m1' },
+  { match: '*jamba*', variant: 'jamba' },
+  { match: 'hunyuan*', variant: 'hunyuan' },
+  { match: 'phi-4-mini*', variant: 'phi4' },
+  { match: 'phi4-mini*', variant: 'phi4' },
+  { match: 'firefunction*', variant: 'phi4' },
+  { match: 'apertus*', variant: 'apertus' },
+  { match: 'internlm2*', variant: 'internlm' },
+  { match: 'internlm*', variant: 'internlm' },
+  { match: 'longcat*', variant: 'longcat' },
+  { match: 'ernie-4.5*', variant: 'ernie' },
+];
+
+export const hermesPlugin = definePlugin({
+  id: 'hermes',
+  aliases: variantAliases,
+  modelPatterns,
+  create: (options) => createHermesFormat(typeof options?.variant === 'string' ? options.variant : 'hermes'),
+});

@@ -1,0 +1,218 @@
+/**
+ * Clean-up after the parser has cut the blocks out (seed 001): what the parse leaves that a user
+ * should still not see —
+ *  - labels the model put before a call, `**TOOL CALL:**`, `Function call:` (a line of their own,
+ *    or the end of a line), now standing before nothing;
+ *  - stray tags of the family (a `</tool_call>` without an opening, a prose `<tool_call>`);
+ *  - a line that is nothing but a JSON call `{"name": …, "arguments": …}` the parse did not take
+ *    (no tools declared).
+ * Code is left alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged.
+ * One pass over the lines; no regular expression.
+ */
+import { isPlainObject } from '@toolformat/core';
+
+/** Tags of this family, removed wherever they stand outside code. */
+const STRAY_TAGS = [
+  '<tool_call>',
+  '</tool_call>',
+  '<tool_calls>',
+  '</tool_calls>',
+  '<tools>',
+  '</tools>',
+  '<function_call>',
+  '</function_call>',
+  '<function>',
+  '</function>',
+  '<toolcall>',
+  '</toolcall>',
+  '<TOOLCALL>',
+  '</TOOLCALL>',
+  '<longcat_tool_call>',
+  '</longcat_tool_call>',
+  '<|tool_call|>',
+  '<|/tool_call|>',
+  '<|tool_call_start|>',
+  '<|tool_call_end|>',
+  '<|tools_prefix|>',
+  '<|tools_suffix|>',
+  '<|action_start|>',
+  '<|action_end|>',
+  '<|plugin|>',
+];
+
+/** Label words, compared after markdown decoration and case are stripped. */
+const LABELS = new Set([
+  'tool call',
+  'tool calls',
+  'tool_call',
+  'tool_calls',
+  'function call',
+  'function calls',
+  'function_call',
+  'tool use',
+  'calling tool',
+  'tool request',
+]);
+
+/** Markdown decoration around a label: `**TOOL CALL:**`, `### Tool call`, `_Function call_:`. */
+function isDecoration(ch: string): boolean {
+  return ch === '*' || ch === '_' || ch === '#' || ch === ':' || ch === ' ' || ch === '\t' || ch === '>' || ch === '-';
+}
+
+function stripDecoration(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isDecoration(s[a]!)) a++;
+  while (b > a && isDecoration(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
+
+/** True when `s` is only a label (with decoration), e.g. `**TOOL CALL:**`. */
+export function isLabel(s: string): boolean {
+  const core = stripDecoration(s).toLowerCase();
+  return core.length > 0 && core.length <= 20 && LABELS.has(core);
+}
+
+/**
+ * A label at the end of a line of prose: `I'll create it now. **TOOL CALL:**`. Returns the line
+ * without it, or null when the line does not end in one. Only a label ending in `:` (possibly
+ * inside emphasis) counts, so prose that merely ends with the words "tool call" is kept.
+ */
+function withoutTrailingLabel(line: string): string | null {
+  const trimmed = line.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && (trimmed[end - 1] === '*' || trimmed[end - 1] === '_')) end--;
+  if (trimmed[end - 1] !== ':') return null;
+  for (const label of LABELS) {
+    const start = end - 1 - label.length;
+    if (start < 0) continue;
+    if (trimmed.slice(start, end - 1).toLowerCase() !== label) continue;
+    let cut = start;
+    while (cut > 0 && (trimmed[cut - 1] === '*' || trimmed[cut - 1] === '_')) cut--;
+    if (cut > 0 && trimmed[cut - 1] !== ' ' && trimmed[cut - 1] !== '\t') continue;
+    return trimmed.slice(0, cut).trimEnd();
+  }
+  return null;
+}
+
+/** A line that is one JSON call (strict JSON, a `name` and `arguments`/`parameters`). */
+function isBareJsonCall(line: string): boolean {
+  const t = line.trim();
+  if (!((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[{') && t.endsWith('}]')))) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch {
+    return false;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  return (
+    items.length > 0 &&
+    items.every(
+      (v) =>
+        isPlainObject(v) &&
+        typeof v.name === 'string' &&
+        (Object.hasOwn(v, 'arguments') || Object.hasOwn(v, 'parameters')),
+    )
+  );
+}
+
+/** Removes stray family tags outside inline code spans of one line. */
+function removeStrayTags(line: string): string {
+  if (line.indexOf('<') === -1) return line;
+  let out = '';
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    const ch = line[i]!;
+    if (ch === '`') {
+      // An inline code span runs to the next run of as many backticks on this line.
+      let ticks = 0;
+      while (i + ticks < n && line[i + ticks] === '`') ticks++;
+      const fence = '`'.repeat(ticks);
+      const close = line.indexOf(fence, i + ticks);
+      const end = close === -1 ? i + ticks : close + ticks;
+      out += line.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (ch === '<') {
+      const tag = STRAY_TAGS.find((t) => line.startsWith(t, i));
+      if (tag !== undefined) {
+        i += tag.length;
+        continue;
+      }
+    }
+    out += ch;
+    i++;
+  }
+  return out;
+}
+
+/** Counts the backticks that open a fence at the start of `line` (after up to 3 spaces), or 0. */
+function fenceTicks(line: string): number {
+  let i = 0;
+  while (i < 3 && line[i] === ' ') i++;
+  let ticks = 0;
+  while (line[i + ticks] === '`') ticks++;
+  return ticks >= 3 ? ticks : 0;
+}
+
+interface Line {
+  text: string;
+  /** Inside (or opening or closing) a code fence: never changed. */
+  code: boolean;
+  /** A label line, removed unless a code fence follows it (then it heads real code). */
+  label: boolean;
+}
+
+/** The clean-up described at the top, applied to content the parser left. */
+export function sanitizeContent(content: string): string {
+  const lines: Line[] = [];
+  let fence = 0;
+  for (const line of content.split('\n')) {
+    const ticks = fenceTicks(line);
+    if (fence > 0) {
+      lines.push({ text: line, code: true, label: false });
+      if (ticks >= fence && line.trim() === '`'.repeat(ticks)) fence = 0;
+      continue;
+    }
+    if (ticks > 0) {
+      fence = ticks;
+      lines.push({ text: line, code: true, label: false });
+      continue;
+    }
+    const cleaned = removeStrayTags(line);
+    if (cleaned !== line && cleaned.trim() === '') continue;
+    if (isBareJsonCall(cleaned)) continue;
+    if (isLabel(cleaned)) {
+      lines.push({ text: cleaned, code: false, label: true });
+      continue;
+    }
+    lines.push({ text: withoutTrailingLabel(cleaned) ?? cleaned, code: false, label: false });
+  }
+  const out: string[] = [];
+  let blank = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.label && !fenceFollows(lines, i + 1)) continue;
+    if (!line.code && line.text.trim() === '') {
+      // Where lines were removed, at most one blank line remains between paragraphs.
+      if (++blank > 1) continue;
+    } else {
+      blank = 0;
+    }
+    out.push(line.text);
+  }
+  return out.join('\n').trim();
+}
+
+/** Whether the next non-blank line opens a code fence. */
+function fenceFollows(lines: Line[], from: number): boolean {
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.code) return true;
+    if (line.text.trim() !== '') return false;
+  }
+  return false;
+}

@@ -1,0 +1,122 @@
+/**
+ * The variants of the family: the default (`hermes`) and one per model family whose prompt,
+ * renderers or extra markup differ. Parsing is shared: every variant reads every wrapper.
+ */
+import {
+  granitePrompt,
+  hermesPrompt,
+  internlmPrompt,
+  lfm2Prompt,
+  minimaxM1Prompt,
+  nemotronPrompt,
+  phi4Prompt,
+  type PromptBuilder,
+  qwenPrompt,
+  taggedPrompt,
+  toolCallsArrayPrompt,
+  xlamPrompt,
+  apertusPrompt,
+} from './prompt.js';
+import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+
+export interface VariantDefinition {
+  prompt: PromptBuilder;
+  stops: readonly string[];
+  calls: CallRenderer;
+  result: ResultRenderer;
+  /** Bare JSON calls count without declared tools (xLAM). */
+  anyJson?: boolean;
+  /** `<response>…</response>` wraps the answer (Granite 3.x with thinking, ERNIE 4.5). */
+  responseTags?: boolean;
+}
+
+const IM_END = ['<|im_end|>'];
+
+export const VARIANTS = {
+  /** Hermes 2 Pro / Hermes 3 (and what any variant reads). */
+  hermes: { prompt: hermesPrompt, stops: IM_END, calls: renderCalls.toolCallTags, result: renderResult.toolResponse },
+  /** Qwen2.5 / QwQ / Qwen3 / Qwen3-Next, Granite 4, SmolLM3, Cogito: the Qwen template's wording. */
+  qwen: {
+    prompt: qwenPrompt,
+    stops: ['<|im_end|>', '<|endoftext|>'],
+    calls: renderCalls.toolCallTags,
+    result: renderResult.toolResponse,
+  },
+  /** xLAM-2 and other bare-JSON models. */
+  json: {
+    prompt: xlamPrompt,
+    stops: ['<|im_end|>', '<|eot_id|>'],
+    calls: renderCalls.jsonArray,
+    result: renderResult.plain,
+    anyJson: true,
+  },
+  granite: {
+    prompt: granitePrompt,
+    stops: ['<|end_of_text|>'],
+    calls: renderCalls.granite,
+    result: renderResult.plain,
+    responseTags: true,
+  },
+  lfm2: { prompt: lfm2Prompt, stops: IM_END, calls: renderCalls.lfm2, result: renderResult.lfm2 },
+  nemotron: {
+    prompt: nemotronPrompt,
+    stops: ['<SPECIAL_12>'],
+    calls: renderCalls.nemotron,
+    result: renderResult.nemotron,
+  },
+  'minimax-m1': {
+    prompt: minimaxM1Prompt,
+    stops: ['<end_of_sentence>'],
+    calls: renderCalls.minimaxM1,
+    result: renderResult.minimaxM1,
+  },
+  jamba: {
+    prompt: toolCallsArrayPrompt,
+    stops: ['<|eom|>', '<|eos|>'],
+    calls: renderCalls.toolCallsArray,
+    result: renderResult.toolResponseInline,
+  },
+  hunyuan: {
+    prompt: toolCallsArrayPrompt,
+    stops: ['<|eos|>'],
+    calls: renderCalls.toolCallsArray,
+    result: renderResult.toolResponseInline,
+  },
+  phi4: {
+    prompt: phi4Prompt,
+    stops: ['<|end|>', '<|endoftext|>'],
+    calls: renderCalls.phi4,
+    result: renderResult.phi4,
+  },
+  apertus: {
+    prompt: apertusPrompt,
+    stops: ['<|assistant_end|>'],
+    calls: renderCalls.apertus,
+    result: renderResult.apertus,
+  },
+  internlm: {
+    prompt: internlmPrompt,
+    stops: ['<|im_end|>', '<|action_end|>'],
+    calls: renderCalls.internlm,
+    result: renderResult.plain,
+  },
+  longcat: {
+    prompt: taggedPrompt('<longcat_tool_call>', '</longcat_tool_call>'),
+    stops: ['<|im_end|>', '</longcat_s>'],
+    calls: renderCalls.longcat,
+    result: renderResult.toolResponse,
+  },
+  ernie: {
+    prompt: qwenPrompt,
+    stops: ['</s>'],
+    calls: renderCalls.toolCallTags,
+    result: renderResult.toolResponse,
+    responseTags: true,
+  },
+} satisfies Record<string, VariantDefinition>;
+
+export type HermesVariant = keyof typeof VARIANTS;
+
+export function isVariant(name: string): name is HermesVariant {
+  return Object.hasOwn(VARIANTS, name);
+}
