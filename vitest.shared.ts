@@ -1,14 +1,12 @@
 /**
- * Vitest settings every package shares. The json reporter's file lets .ci/run print one
- * "N passed, N failed" line over all packages.
+ * Vitest settings every package shares (a plain object: the root has no vitest of its own).
+ * The json reporter's file lets .ci/run print one "N passed, N failed" line over all packages.
  */
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
+export default {
   test: {
     include: ['src/**/*.test.ts'],
-    pool: 'threads',
+    pool: 'threads' as const,
     maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
+    reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]] as [string, ...unknown[]][],
   },
-});
+};

@@ -7,6 +7,7 @@
  * Nothing here fails loudly and nothing is lost quietly: whatever cannot be used is described in an
  * issue message for the caller to report.
  */
+import { DIGIT0, DIGIT9, DOT, MINUS } from './char-codes.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth, parseJsonLadder } from './json-ladder.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 
@@ -81,22 +82,30 @@ function preview(value: unknown): string {
 
 /** Returned by a coercer that does not apply to the text. */
 const NO_MATCH: unique symbol = Symbol('no match');
-type Coerced = unknown;
 
 type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'object' | 'array' | 'string';
 
 /** The order types are tried in when a schema allows several: the most particular first, string last. */
 const TYPE_ORDER: readonly JsonType[] = ['null', 'boolean', 'integer', 'number', 'object', 'array', 'string'];
 
-/** Schemas nest `anyOf` inside `anyOf`; a cycle (a schema object that contains itself) must not loop. */
+/** Schemas nest `anyOf` inside `anyOf`; past this depth an alternative is not looked at. */
 const MAX_SCHEMA_DEPTH = 16;
 
 interface CoercionContext {
   report: CoercionIssueSink | undefined;
+  /**
+   * Schema objects already tried for this text. The answer depends only on text and schema, so
+   * each is tried once: a schema that contains itself cannot loop, and one shared by many
+   * alternatives cannot make the walk exponential.
+   */
+  seen: Set<object>;
 }
 
+/** For the coercers that need no context (booleans, null). */
+const NO_CONTEXT: CoercionContext = { report: undefined, seen: new Set() };
+
 /** type → coercer. Each gets the exact text and returns the typed value or NO_MATCH. */
-const COERCERS: Record<JsonType, (text: string, context: CoercionContext) => Coerced> = {
+const COERCERS: Record<JsonType, (text: string, context: CoercionContext) => unknown> = {
   null: (text) => {
     const word = text.trim();
     return word === 'null' || word === 'None' ? null : NO_MATCH;
@@ -118,11 +127,8 @@ const COERCERS: Record<JsonType, (text: string, context: CoercionContext) => Coe
   string: (text) => text,
 };
 
+// Not in char-codes.ts, which belongs to the scanners.
 const PLUS = 43;
-const MINUS = 45;
-const DOT = 46;
-const DIGIT0 = 48;
-const DIGIT9 = 57;
 const LOWER_E = 101;
 const UPPER_E = 69;
 
@@ -165,7 +171,7 @@ function parseDecimal(text: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-function parseContainer(text: string, opener: '{' | '[', context: CoercionContext): Coerced {
+function parseContainer(text: string, opener: '{' | '[', context: CoercionContext): unknown {
   const body = text.trim();
   if (!body.startsWith(opener)) return NO_MATCH;
   const parsed = parseJsonLadder(body);
@@ -204,8 +210,8 @@ function matchesMember(text: string, member: unknown): boolean {
   try {
     const word = text.trim();
     if (typeof member === 'number') return parseDecimal(word) === member;
-    if (typeof member === 'boolean') return COERCERS.boolean(word, { report: undefined }) === member;
-    if (member === null) return COERCERS.null(word, { report: undefined }) === null;
+    if (typeof member === 'boolean') return COERCERS.boolean(word, NO_CONTEXT) === member;
+    if (member === null) return COERCERS.null(word, NO_CONTEXT) === null;
     return JSON.stringify(member) === word;
   } catch {
     return false;
@@ -213,7 +219,7 @@ function matchesMember(text: string, member: unknown): boolean {
 }
 
 /** Finds the member the text stands for: an exact string match wins over a number's text form. */
-function matchEnum(text: string, members: unknown[]): Coerced {
+function matchEnum(text: string, members: unknown[]): unknown {
   for (const member of members) if (typeof member === 'string' && member === text) return member;
   for (const member of members) if (matchesMember(text, member)) return member;
   return NO_MATCH;
@@ -228,8 +234,9 @@ function coerceStrictly(
   schema: Record<string, unknown>,
   depth: number,
   context: CoercionContext,
-): Coerced {
-  if (depth > MAX_SCHEMA_DEPTH) return NO_MATCH;
+): unknown {
+  if (depth > MAX_SCHEMA_DEPTH || context.seen.has(schema)) return NO_MATCH;
+  context.seen.add(schema);
   if (Object.hasOwn(schema, 'const')) {
     const constant = getOwn(schema, 'const');
     if (matchesMember(text, constant)) return constant;
@@ -253,10 +260,11 @@ function coerceStrictly(
 }
 
 /** Whether the schema (or one of its alternatives) accepts a plain string. */
-function allowsString(schema: Record<string, unknown>, depth: number): boolean {
-  if (depth > MAX_SCHEMA_DEPTH) return false;
+function allowsString(schema: Record<string, unknown>, depth: number, seen: Set<object>): boolean {
+  if (depth > MAX_SCHEMA_DEPTH || seen.has(schema)) return false;
+  seen.add(schema);
   if (declaredTypes(schema).has('string')) return true;
-  return alternatives(schema).some((alternative) => allowsString(alternative, depth + 1));
+  return alternatives(schema).some((alternative) => allowsString(alternative, depth + 1, seen));
 }
 
 /** Whether the schema says anything about the value's type at all. */
@@ -307,10 +315,10 @@ export function coerceValue(
   try {
     if (typeof text !== 'string') return text;
     if (!isPlainObject(schema) || !constrainsType(schema)) return inferValue(text);
-    const context: CoercionContext = { report: onIssue };
+    const context: CoercionContext = { report: onIssue, seen: new Set() };
     const value = coerceStrictly(text, schema, 0, context);
     if (value !== NO_MATCH) return value;
-    if (!allowsString(schema, 0)) {
+    if (!allowsString(schema, 0, new Set())) {
       onIssue?.(`value ${preview(text)} does not match the declared schema; kept as text`);
     }
     return text;

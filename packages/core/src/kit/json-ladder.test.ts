@@ -105,6 +105,19 @@ describe('parseJsonLadder: the rungs', () => {
     expect(result.repairs.join('\n')).toMatch(/missing comma/);
   });
 
+  it('leaves hexadecimal numbers to JSON5 instead of splitting them', () => {
+    expect(ladder('{a: 0x1F, b: Infinity}')).toMatchObject({
+      value: { a: 31, b: Number.POSITIVE_INFINITY },
+      repaired: 'json5',
+    });
+  });
+
+  it('keeps the backslashes of a Windows path that JSON5 would drop', () => {
+    const result = ladder('{"path": "C:\\Users\\me"}');
+    expect(result.value).toEqual({ path: 'C:\\Users\\me' });
+    expect(result.repaired).toBe('repair');
+  });
+
   it('fixes closers: one too many, and one that skips an open bracket', () => {
     expect(ladder('{"name": "f", "arguments": {"x": 1}}}').value).toEqual({ name: 'f', arguments: { x: 1 } });
     expect(ladder('{"a": [1, 2}').value).toEqual({ a: [1, 2] });

@@ -498,7 +498,11 @@ class JsonRepairer {
           this.state = inObject ? KEY : ITEM;
         } else if (closer) {
           this.close(code);
-        } else if (inObject ? code === QUOTE || code === APOSTROPHE || isKeyPart(code) : startsValue(code)) {
+        } else if (
+          (inObject ? code === QUOTE || code === APOSTROPHE || isKeyPart(code) : startsValue(code)) &&
+          // `0x1F`, `1.5f`: a word glued to a number is not two members; JSON5 may know it (hex).
+          !isKeyPart(this.text.charCodeAt(this.pos - 1))
+        ) {
           // `}{`, `"a" "b"`: the model forgot the comma. Write it and read on as if it had.
           this.insert(this.pos, ',');
           this.note(REPAIRS.missingComma);
