@@ -44,7 +44,8 @@ export function createDetector(markup: MarkupSpec, bareJsonScore: number): (text
     const score = block.confidence ?? 0.9;
     const opens = block.open === undefined ? [] : typeof block.open === 'string' ? [block.open] : block.open;
     for (const open of opens) markers.push({ marker: open, starts: block.bodyStart ?? '', score });
-    const fences = block.fence === undefined ? [] : typeof block.fence === 'string' ? [block.fence] : block.fence;
+    const fences =
+      block.fence === undefined ? [] : typeof block.fence === 'string' ? [block.fence] : block.fence;
     for (const info of fences) markers.push({ marker: `\`\`\`${info}`, starts: '\n\r {[<', score });
   }
   markers.sort((a, b) => b.score - a.score);

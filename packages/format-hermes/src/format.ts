@@ -2,11 +2,11 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers, and the family's sanitizer.
  */
-import { type MarkupFormatHandler, ToolFormatConfigError, defineFormat } from '@toolformat/core';
+import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
 import { createDetector } from './detect.js';
 import { buildMarkup } from './markup.js';
-import { sanitizeContent } from './sanitize.js';
-import { type HermesVariant, VARIANTS, isVariant } from './variants.js';
+import { sanitizeContent, stripTrailingLabel } from './sanitize.js';
+import { type HermesVariant, isVariant, VARIANTS } from './variants.js';
 
 export const VARIANT_IDS = Object.keys(VARIANTS) as HermesVariant[];
 
@@ -31,7 +31,7 @@ export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHand
     anyJson,
     responseTags: 'responseTags' in def && def.responseTags,
   });
-  return defineFormat({
+  const handler = defineFormat({
     markup,
     // Bare JSON is this family's only when declared tools confirm it, except in the json variant.
     detect: createDetector(markup, anyJson ? 0.6 : 0.3),
@@ -39,6 +39,21 @@ export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHand
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    sanitizeExtra: sanitizeContent,
   });
+  return {
+    ...handler,
+    /**
+     * The parse's content (malformed blocks removed), with a label that stood right before a cut
+     * removed at the cut (the events say where blocks were), then the line clean-up.
+     */
+    sanitize(text) {
+      const parser = handler.createStreamParser({ onMalformed: 'strip', generateId: () => '' });
+      let out = '';
+      for (const event of [...parser.push(text), ...parser.end()]) {
+        if (event.type === 'text') out += event.text;
+        else if (event.type === 'tool-call-end' || event.type === 'issue') out = stripTrailingLabel(out);
+      }
+      return sanitizeContent(out);
+    },
+  };
 }

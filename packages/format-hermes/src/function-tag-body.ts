@@ -7,7 +7,13 @@
  * Qwen3-Coder writes `<function=NAME>` too, with `<parameter=…>` children: that is not JSON, so
  * the block is not ours and stays text for the XML format.
  */
-import { type BodyContext, type BodyResult, findJsonEnd, isPlainObject, parseJsonLadder } from '@toolformat/core';
+import {
+  type BodyContext,
+  type BodyResult,
+  findJsonEnd,
+  isPlainObject,
+  parseJsonLadder,
+} from '@toolformat/core';
 import { startsWithJson } from './json-calls-body.js';
 
 /** Longest name read before the `>`; a longer one means the marker was not a tag. */
@@ -30,7 +36,8 @@ export function functionTagBody(body: string, ctx: BodyContext): BodyResult {
   }
   const parsed = parseJsonLadder(json);
   if (!parsed.ok) return { calls: [], error: `the arguments of "${name}" are not JSON (${parsed.error})` };
-  if (!isPlainObject(parsed.value)) return { calls: [], error: `the arguments of "${name}" are not a JSON object` };
+  if (!isPlainObject(parsed.value))
+    return { calls: [], error: `the arguments of "${name}" are not a JSON object` };
   const issues =
     parsed.repaired === null
       ? []

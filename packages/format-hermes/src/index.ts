@@ -5,11 +5,11 @@
  */
 import { hermesPlugin } from './plugin.js';
 
-export { hermesPlugin } from './plugin.js';
+export { type CallShapeOptions, collectCalls, toRawCall } from './call-object.js';
 export { createHermesFormat, handlerId, VARIANT_IDS } from './format.js';
-export { VARIANTS, type HermesVariant, type VariantDefinition } from './variants.js';
+export { type JsonCallsOptions, jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 export { buildMarkup, type MarkupOptions } from './markup.js';
-export { collectCalls, toRawCall, type CallShapeOptions } from './call-object.js';
-export { readJsonCalls, jsonCallsBody, type JsonCallsOptions } from './json-calls-body.js';
+export { hermesPlugin } from './plugin.js';
 export { sanitizeContent } from './sanitize.js';
+export { type HermesVariant, VARIANTS, type VariantDefinition } from './variants.js';
 export default hermesPlugin;

@@ -28,6 +28,11 @@ export interface JsonCallsOptions extends CallShapeOptions {
    * a call), `text` for bare output, where it is what the user should read.
    */
   trailing?: 'issue' | 'text';
+  /**
+   * Calls read at most (the parse's `maxCalls`): the engine would drop the rest one by one, so
+   * reading stops there and what is left is reported once.
+   */
+  maxCalls?: number;
 }
 
 const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
@@ -57,6 +62,22 @@ export function startsWithJson(body: string): boolean {
   return c === BRACE_OPEN || c === BRACKET_OPEN;
 }
 
+/**
+ * Whether a repair of JSON that breaks off lost part of the call. A finished block whose JSON only
+ * lacks its last closing brackets (`{"name": "f", "arguments": {"a": 1}`, a common slip) is
+ * repaired; one that breaks off inside a string, after a key, or after a comma is not: its
+ * arguments are incomplete. (Reads the ladder's repair notes: `(truncated output)` marks those
+ * made because the text ended.)
+ */
+function lostToTruncation(repairs: readonly string[]): string | null {
+  if (!repairs.some((r) => r.includes('truncated output'))) return null;
+  for (const r of repairs) {
+    if (r.startsWith('closed a bracket left open at the end')) continue;
+    if (r.includes('truncated output') || r.startsWith('removed a trailing comma')) return r;
+  }
+  return null;
+}
+
 /** The state of one read: what was found so far. */
 class Reader {
   readonly calls: RawCall[] = [];
@@ -64,6 +85,8 @@ class Reader {
   /** Values that were not calls: issues beside calls, the error when there is no call at all. */
   readonly rejected: Array<{ raw: string; reason: string }> = [];
   trailingText: string | undefined;
+  /** maxCalls was reached: nothing more is read. */
+  limited = false;
 
   constructor(
     readonly body: string,
@@ -79,6 +102,11 @@ class Reader {
       return;
     }
     if (parsed.repaired !== null) {
+      const lost = lostToTruncation(parsed.repairs);
+      if (lost !== null) {
+        this.rejected.push({ raw, reason: `the JSON breaks off (${lost}), so the call is incomplete` });
+        return;
+      }
       this.issues.push({
         kind: 'json-repaired',
         message: `Repaired JSON: ${parsed.repairs.join('; ')}.`,
@@ -86,8 +114,25 @@ class Reader {
       });
     }
     const found = collectCalls(parsed.value, this.options);
-    for (const call of found.calls) this.calls.push(call);
+    const room = this.room();
+    for (const call of found.calls.slice(0, room)) this.calls.push(call);
+    if (found.calls.length > room)
+      this.overLimit(`${found.calls.length - room} more call(s) in this value`, raw);
     for (const r of found.rejected) this.rejected.push({ raw: safeJson(r.value), reason: r.reason });
+  }
+
+  /** How many more calls may be read. */
+  room(): number {
+    return Math.max(0, (this.options.maxCalls ?? Number.POSITIVE_INFINITY) - this.calls.length);
+  }
+
+  overLimit(what: string, raw: string): void {
+    this.limited = true;
+    this.issues.push({
+      kind: 'limit-exceeded',
+      message: `More than maxCalls (${this.options.maxCalls}) calls; ${what} were not read.`,
+      raw,
+    });
   }
 
   /** A value the output ended inside of: not a call (its arguments are incomplete). */
@@ -104,6 +149,10 @@ class Reader {
       if (p >= body.length) return;
       const c = body.charCodeAt(p);
       if (c === BRACKET_CLOSE) return;
+      if (this.room() === 0) {
+        this.overLimit('the rest of the list', body.slice(p));
+        return;
+      }
       if (c !== BRACE_OPEN && c !== BRACKET_OPEN) {
         this.partial(body.slice(p));
         return;
@@ -131,9 +180,13 @@ class Reader {
       }
     }
     let p = skipBlank(body, 0, true);
-    while (p < n) {
+    while (p < n && !this.limited) {
       const c = body.charCodeAt(p);
       if (c !== BRACE_OPEN && c !== BRACKET_OPEN) break;
+      if (this.room() === 0) {
+        this.overLimit('the rest of the block', body.slice(p));
+        return;
+      }
       const end = findJsonEnd(body, p);
       if (end === -1) {
         if (this.closed) this.take(body.slice(p).trimEnd());
@@ -145,7 +198,7 @@ class Reader {
       this.take(body.slice(p, end));
       p = skipBlank(body, end, true);
     }
-    if (p < n) this.rest(body.slice(p));
+    if (p < n && !this.limited) this.rest(body.slice(p));
   }
 
   /** Text after the JSON values: Qwen-Agent's `<code>` part, prose, or junk. */
@@ -206,7 +259,7 @@ export function jsonCallsBody(options: JsonCallsOptions = {}) {
   return (body: string, ctx: BodyContext): BodyResult => {
     if (body.trim() === '') return { calls: [], error: 'the block is empty' };
     if (!startsWithJson(body)) return { calls: [], notMarkup: true };
-    return readJsonCalls(body, ctx.closed, options);
+    return readJsonCalls(body, ctx.closed, { ...options, maxCalls: ctx.options.maxCalls });
   };
 }
 

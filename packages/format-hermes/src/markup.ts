@@ -40,6 +40,7 @@ const STRIP = [
   '<|endoftext|>',
   '<|end_of_text|>',
   '<|eot_id|>',
+  '<|end|>',
   '<|/tool_call|>',
   '</function_call>',
   // Listed so that `</function_call>` above does not eat the front of Claude-style `</function_calls>`.
@@ -51,7 +52,13 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
   const json = jsonCallsBody();
 
-  const tag = (open: string, close: string, variant: string, confidence: number, body: BodyParser = json): BlockSpec => ({
+  const tag = (
+    open: string,
+    close: string,
+    variant: string,
+    confidence: number,
+    body: BodyParser = json,
+  ): BlockSpec => ({
     open,
     close,
     guard: 'json',
@@ -61,7 +68,12 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     confidence,
   });
   /** A wrapper with no close tag: the block ends where its JSON value ends. */
-  const selfDelimited = (open: string, variant: string, confidence: number, bodyStart = JSON_START): BlockSpec => ({
+  const selfDelimited = (
+    open: string,
+    variant: string,
+    confidence: number,
+    bodyStart = JSON_START,
+  ): BlockSpec => ({
     open,
     close: 'json-end',
     bodyStart,
@@ -79,7 +91,14 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     tag('<tools>', '</tools>', '', 0.7),
     tag('<function>', '</function>', '', 0.6),
     // The name in the tag (Llama 3.1 docs, Functionary v3.1; Hermes models drift into it).
-    { open: ['<function=', '<function name='], close: '</function>', guard: 'json', body: functionTagBody, format: fmt(''), confidence: 0.7 },
+    {
+      open: ['<function=', '<function name='],
+      close: '</function>',
+      guard: 'json',
+      body: functionTagBody,
+      format: fmt(''),
+      confidence: 0.7,
+    },
     // Wrappers llama.cpp's Hermes 2 Pro parser also accepts.
     tag('<tool>', '</tool>', '', 0.5),
     tag('<json>', '</json>', '', 0.5),
@@ -111,8 +130,20 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     blocks.push({ ...selfDelimited('[TOOL_CALLS]', 'json', 0.5), auto: false });
   }
   if (options.fences !== false) {
-    blocks.push({ fence: ['tool_call', 'tool_calls'], body: toolCallFenceBody(() => buildMarkup({ ...options, anyJson: true, fences: false })), format: fmt(''), confidence: 0.8 });
-    blocks.push({ fence: 'json', body: fenceJsonBody(!options.anyJson), format: fmt('json'), confidence: 0.3 });
+    // Fence bodies are read by the same markup without fences, bare JSON included.
+    const inner = () => buildMarkup({ ...options, anyJson: true, fences: false });
+    blocks.push({
+      fence: ['tool_call', 'tool_calls'],
+      body: toolCallFenceBody(inner),
+      format: fmt(''),
+      confidence: 0.8,
+    });
+    // xLAM answers in a ```json fence. Elsewhere a fence is code unless it holds nothing but
+    // calls to declared tools, which the engine's fence probe checks (DESIGN.md semantics 4);
+    // not claiming ```json there keeps ordinary JSON examples streaming as they come.
+    if (options.anyJson) {
+      blocks.push({ fence: 'json', body: fenceJsonBody(inner), format: id, confidence: 0.3 });
+    }
   }
 
   const strip = options.responseTags ? [...STRIP, '<response>', '</response>'] : STRIP;
@@ -123,7 +154,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     strip,
     whole: {
       startChars: JSON_START,
-      body: (body) => readJsonCalls(body, false, { trailing: 'text' }),
+      body: (body, ctx) => readJsonCalls(body, false, { trailing: 'text', maxCalls: ctx.options.maxCalls }),
       format: fmt('json'),
       onlyDeclaredTools: !options.anyJson,
     },

@@ -4,7 +4,7 @@
  * When two patterns match a model, the router takes the more specific one (`qwen3-coder-*`, which
  * the XML package claims, beats `qwen3-*`).
  */
-import { type FormatAlias, type ModelPattern, definePlugin } from '@toolformat/core';
+import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { createHermesFormat } from './format.js';
 
 const variantAliases: FormatAlias[] = [

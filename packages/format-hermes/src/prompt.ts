@@ -3,7 +3,14 @@
  * tools are passed (templates in ../shared/formats/templates). Models follow their training text
  * best; the tool list is written in the template's own JSON spelling (see py-json.ts).
  */
-import { type FlatToolDefinition, type SystemPromptOptions, type ToolDefinition, getOwn, isPlainObject, normalizeTools } from '@toolformat/core';
+import {
+  type FlatToolDefinition,
+  getOwn,
+  isPlainObject,
+  normalizeTools,
+  type SystemPromptOptions,
+  type ToolDefinition,
+} from '@toolformat/core';
 import { pyJson, pyJsonIndented } from './py-json.js';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
@@ -34,7 +41,12 @@ export const qwenPrompt: PromptBuilder = (tools, opts) =>
       '<tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>',
   );
 
-const PYTHON_TYPES: Record<string, string> = { string: 'str', number: 'float', integer: 'int', boolean: 'bool' };
+const PYTHON_TYPES: Record<string, string> = {
+  string: 'str',
+  number: 'float',
+  integer: 'int',
+  boolean: 'bool',
+};
 
 /** The Hermes template's `json_to_python_type` macro. */
 function pythonType(schema: unknown): string {
@@ -100,7 +112,10 @@ export const xlamPrompt: PromptBuilder = (tools, opts) =>
 
 /** LFM2 (`lfm2_8b_a1b.jinja`). */
 export const lfm2Prompt: PromptBuilder = (tools, opts) =>
-  withPreamble(opts, `List of tools: <|tool_list_start|>${pyJson(normalizeTools(tools).map(openAiShape))}<|tool_list_end|>`);
+  withPreamble(
+    opts,
+    `List of tools: <|tool_list_start|>${pyJson(normalizeTools(tools).map(openAiShape))}<|tool_list_end|>`,
+  );
 
 /** Nemotron Nano v2 (`nemotron_nano_v2.jinja`). */
 export const nemotronPrompt: PromptBuilder = (tools, opts) =>

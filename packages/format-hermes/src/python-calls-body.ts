@@ -8,9 +8,9 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  type RawCall,
   isPlainObject,
   parsePythonCalls,
+  type RawCall,
   setOwn,
 } from '@toolformat/core';
 import { readJsonCalls } from './json-calls-body.js';
@@ -28,11 +28,13 @@ function looksLikeJsonCalls(body: string): boolean {
 
 export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResult {
   if (body.trim() === '') return { calls: [], error: 'the block is empty' };
-  if (looksLikeJsonCalls(body)) return readJsonCalls(body, ctx.closed);
+  if (looksLikeJsonCalls(body)) return readJsonCalls(body, ctx.closed, { maxCalls: ctx.options.maxCalls });
   const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
-  if (!parsed.ok) return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
+  if (!parsed.ok)
+    return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
   const issues: BodyIssue[] = [];
-  for (const note of parsed.notes ?? []) issues.push({ kind: 'json-repaired', message: note.message, raw: body });
+  for (const note of parsed.notes ?? [])
+    issues.push({ kind: 'json-repaired', message: note.message, raw: body });
   const calls: RawCall[] = [];
   for (const call of parsed.calls) {
     const args = { ...call.arguments };
@@ -48,14 +50,23 @@ export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResul
     calls.push({ name: call.name, arguments: args });
   }
   if (parsed.end < body.length) {
-    issues.push({ kind: 'trailing-text', message: 'Text after the call list was removed.', raw: body.slice(parsed.end) });
+    issues.push({
+      kind: 'trailing-text',
+      message: 'Text after the call list was removed.',
+      raw: body.slice(parsed.end),
+    });
   }
   if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
   return { calls, issues };
 }
 
 /** Gives positional values the names of the declared parameters, in schema order. Returns how many were placed. */
-function placePositional(args: Record<string, unknown>, values: unknown[], ctx: BodyContext, name: string): number {
+function placePositional(
+  args: Record<string, unknown>,
+  values: unknown[],
+  ctx: BodyContext,
+  name: string,
+): number {
   if (values.length === 0) return 0;
   const properties = ctx.options.tools?.parameters(name)?.properties;
   if (!isPlainObject(properties)) return 0;

@@ -4,7 +4,7 @@
  * `formatToolCalls` / `formatResult`). Only the content of the turn is rendered; the role header
  * around it (`<|im_start|>assistant`, a `tool` or `user` turn) belongs to the chat template.
  */
-import { type ToolCall, type ToolResult, formatPythonCall } from '@toolformat/core';
+import { formatPythonCall, type ToolCall, type ToolResult } from '@toolformat/core';
 import { pyJson, pyJsonIndented } from './py-json.js';
 
 export type CallRenderer = (calls: ToolCall[]) => string;
@@ -13,7 +13,10 @@ export type ResultRenderer = (result: ToolResult) => string;
 /** `{"name": "…", "arguments": {…}}`, key order as in the templates. */
 const callObject = (c: ToolCall) => ({ name: c.name, arguments: c.arguments });
 const callJson = (c: ToolCall) => pyJson(callObject(c));
-const whenAny = (render: CallRenderer): CallRenderer => (calls) => (calls.length === 0 ? '' : render(calls));
+const whenAny =
+  (render: CallRenderer): CallRenderer =>
+  (calls) =>
+    calls.length === 0 ? '' : render(calls);
 
 /** A result's text: a string as is, anything else as template JSON. */
 export function resultText(result: ToolResult): string {
@@ -29,7 +32,8 @@ export const renderCalls = {
   granite: whenAny((calls) => `<|tool_call|>${pyJsonIndented(calls.map(callObject))}`),
   /** LFM2: a pythonic list between its markers, strings single-quoted. */
   lfm2: whenAny(
-    (calls) => `<|tool_call_start|>[${calls.map((c) => formatPythonCall(c.name, c.arguments)).join(', ')}]<|tool_call_end|>`,
+    (calls) =>
+      `<|tool_call_start|>[${calls.map((c) => formatPythonCall(c.name, c.arguments)).join(', ')}]<|tool_call_end|>`,
   ),
   /** Nemotron Nano v2. */
   nemotron: whenAny((calls) => `<TOOLCALL>${pyJson(calls.map(callObject))}</TOOLCALL>`),
@@ -48,7 +52,9 @@ export const renderCalls = {
     calls.map((c) => `<|action_start|><|plugin|>\n${callJson(c)}<|action_end|>`).join(''),
   ),
   /** Meituan LongCat. */
-  longcat: whenAny((calls) => calls.map((c) => `<longcat_tool_call>\n${callJson(c)}\n</longcat_tool_call>`).join('\n')),
+  longcat: whenAny((calls) =>
+    calls.map((c) => `<longcat_tool_call>\n${callJson(c)}\n</longcat_tool_call>`).join('\n'),
+  ),
 } satisfies Record<string, CallRenderer>;
 
 export const renderResult = {

@@ -2,7 +2,8 @@
  * Clean-up after the parser has cut the blocks out (seed 001): what the parse leaves that a user
  * should still not see —
  *  - labels the model put before a call, `**TOOL CALL:**`, `Function call:` (a line of their own,
- *    or the end of a line), now standing before nothing;
+ *    or the end of a line): removed where a block was cut out right after them
+ *    (`stripTrailingLabel`, applied by the handler at every cut), or at the very end;
  *  - stray tags of the family (a `</tool_call>` without an opening, a prose `<tool_call>`);
  *  - a line that is nothing but a JSON call `{"name": …, "arguments": …}` the parse did not take
  *    (no tools declared).
@@ -56,7 +57,16 @@ const LABELS = new Set([
 
 /** Markdown decoration around a label: `**TOOL CALL:**`, `### Tool call`, `_Function call_:`. */
 function isDecoration(ch: string): boolean {
-  return ch === '*' || ch === '_' || ch === '#' || ch === ':' || ch === ' ' || ch === '\t' || ch === '>' || ch === '-';
+  return (
+    ch === '*' ||
+    ch === '_' ||
+    ch === '#' ||
+    ch === ':' ||
+    ch === ' ' ||
+    ch === '\t' ||
+    ch === '>' ||
+    ch === '-'
+  );
 }
 
 function stripDecoration(s: string): string {
@@ -158,61 +168,56 @@ function fenceTicks(line: string): number {
   return ticks >= 3 ? ticks : 0;
 }
 
-interface Line {
-  text: string;
-  /** Inside (or opening or closing) a code fence: never changed. */
-  code: boolean;
-  /** A label line, removed unless a code fence follows it (then it heads real code). */
-  label: boolean;
+/**
+ * Removes a label that ends `text` (a line of its own, or the end of a line): the handler calls
+ * this wherever the parser cut a block out, so that `**TOOL CALL:**` goes with the call it heads.
+ */
+export function stripTrailingLabel(text: string): string {
+  const trimmed = text.trimEnd();
+  const lineStart = trimmed.lastIndexOf('\n') + 1;
+  const last = trimmed.slice(lineStart);
+  // The line breaks before a label line are kept: they still separate what came before from what follows.
+  if (isLabel(last)) return trimmed.slice(0, lineStart);
+  const shortened = withoutTrailingLabel(last);
+  return shortened === null ? text : trimmed.slice(0, lineStart) + shortened;
 }
 
 /** The clean-up described at the top, applied to content the parser left. */
 export function sanitizeContent(content: string): string {
-  const lines: Line[] = [];
+  const lines: string[] = [];
+  /** Per line: inside (or opening or closing) a code fence, where nothing is changed. */
+  const code: boolean[] = [];
   let fence = 0;
   for (const line of content.split('\n')) {
     const ticks = fenceTicks(line);
-    if (fence > 0) {
-      lines.push({ text: line, code: true, label: false });
-      if (ticks >= fence && line.trim() === '`'.repeat(ticks)) fence = 0;
-      continue;
-    }
-    if (ticks > 0) {
-      fence = ticks;
-      lines.push({ text: line, code: true, label: false });
+    if (fence > 0 || ticks > 0) {
+      if (fence === 0) fence = ticks;
+      else if (ticks >= fence && line.trim() === '`'.repeat(ticks)) fence = 0;
+      lines.push(line);
+      code.push(true);
       continue;
     }
     const cleaned = removeStrayTags(line);
     if (cleaned !== line && cleaned.trim() === '') continue;
     if (isBareJsonCall(cleaned)) continue;
-    if (isLabel(cleaned)) {
-      lines.push({ text: cleaned, code: false, label: true });
-      continue;
-    }
-    lines.push({ text: withoutTrailingLabel(cleaned) ?? cleaned, code: false, label: false });
+    lines.push(cleaned);
+    code.push(false);
   }
+  // A label standing before nothing at the end: its block was cut out.
+  let end = lines.length;
+  while (end > 0 && !code[end - 1] && lines[end - 1]!.trim() === '') end--;
+  if (end > 0 && !code[end - 1] && isLabel(lines[end - 1]!)) end--;
   const out: string[] = [];
   let blank = 0;
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < end; i++) {
     const line = lines[i]!;
-    if (line.label && !fenceFollows(lines, i + 1)) continue;
-    if (!line.code && line.text.trim() === '') {
+    if (!code[i] && line.trim() === '') {
       // Where lines were removed, at most one blank line remains between paragraphs.
       if (++blank > 1) continue;
     } else {
       blank = 0;
     }
-    out.push(line.text);
+    out.push(line);
   }
   return out.join('\n').trim();
-}
-
-/** Whether the next non-blank line opens a code fence. */
-function fenceFollows(lines: Line[], from: number): boolean {
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.code) return true;
-    if (line.text.trim() !== '') return false;
-  }
-  return false;
 }

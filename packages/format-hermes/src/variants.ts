@@ -3,19 +3,19 @@
  * renderers or extra markup differ. Parsing is shared: every variant reads every wrapper.
  */
 import {
+  apertusPrompt,
   granitePrompt,
   hermesPrompt,
   internlmPrompt,
   lfm2Prompt,
   minimaxM1Prompt,
   nemotronPrompt,
-  phi4Prompt,
   type PromptBuilder,
+  phi4Prompt,
   qwenPrompt,
   taggedPrompt,
   toolCallsArrayPrompt,
   xlamPrompt,
-  apertusPrompt,
 } from './prompt.js';
 import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
 
@@ -34,7 +34,12 @@ const IM_END = ['<|im_end|>'];
 
 export const VARIANTS = {
   /** Hermes 2 Pro / Hermes 3 (and what any variant reads). */
-  hermes: { prompt: hermesPrompt, stops: IM_END, calls: renderCalls.toolCallTags, result: renderResult.toolResponse },
+  hermes: {
+    prompt: hermesPrompt,
+    stops: IM_END,
+    calls: renderCalls.toolCallTags,
+    result: renderResult.toolResponse,
+  },
   /** Qwen2.5 / QwQ / Qwen3 / Qwen3-Next, Granite 4, SmolLM3, Cogito: the Qwen template's wording. */
   qwen: {
     prompt: qwenPrompt,

@@ -464,6 +464,8 @@ class JsonRepairer {
           // the next item (the comma is moved after the inserted `}`).
           this.note(REPAIRS.unclosedItem);
           this.closeInnermost(this.pos, false);
+          this.insert(this.pos, ',');
+          this.state = ITEM;
         } else this.fail(`expected a key, found ${describe(code)}`);
         return;
       case COLON_NEXT:

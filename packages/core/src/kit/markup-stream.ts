@@ -435,7 +435,12 @@ export class MarkupStreamParser {
     }
     this.awaitingBodyStart = false;
     // An empty block (`<tool_call></tool_call>`) is still the format's markup.
-    if (close !== null || this.block!.bodyStart!.includes(work[p]!)) return null;
+    if (close !== null || this.block!.bodyStart!.includes(work[p]!)) {
+      this.tracker = this.trackerFor(this.block!);
+      // The blanks before the body are already in it; the guard need not see them.
+      if (this.tracker) this.tracker.consumed = this.bodyLength;
+      return null;
+    }
     const blank = this.takeBody() + work.slice(pos, p);
     const open = this.blockOpen;
     this.mode = Mode.Text;
@@ -525,7 +530,13 @@ export class MarkupStreamParser {
     while (i < s.length && isSpace(s.charCodeAt(i))) i++;
     if (i === s.length) return;
     const code = s.charCodeAt(i);
-    if (code !== BACKTICK && this.compiled.textMarkers.canStart(code)) {
+    // Call markup starts with a marker, or, in a format with a whole-output form, with one of its
+    // start characters (a fence holding a bare JSON call list).
+    const whole = this.compiled.spec.whole;
+    if (
+      code !== BACKTICK &&
+      (this.compiled.textMarkers.canStart(code) || whole?.startChars.includes(s[i]!) === true)
+    ) {
       this.fenceProbe = 2;
       return;
     }
@@ -642,10 +653,15 @@ export class MarkupStreamParser {
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.awaitingBodyStart = block.bodyStart !== undefined;
-    this.tracker =
-      block.close === 'json-end' || (block.guard === 'json' && !this.refeeding)
-        ? new JsonBoundaryTracker()
-        : null;
+    // With a prose check pending, the guard starts where the body does (checkBodyStart), so a
+    // marker that turns out to be prose costs no tracker.
+    this.tracker = this.awaitingBodyStart ? null : this.trackerFor(block);
+  }
+
+  private trackerFor(block: BlockSpec): JsonBoundaryTracker | null {
+    return block.close === 'json-end' || (block.guard === 'json' && !this.refeeding)
+      ? new JsonBoundaryTracker()
+      : null;
   }
 
   private appendBody(work: string, from: number, to: number): void {

@@ -71,7 +71,14 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     const bodyStart = group.every((b) => b.bodyStart !== undefined)
       ? [...new Set(group.map((b) => b.bodyStart).join(''))].join('')
       : undefined;
-    blocks.push({ ...lead, open, fence: undefined, format: undefined, bodyStart, body: unionBody(group, fmt) });
+    blocks.push({
+      ...lead,
+      open,
+      fence: undefined,
+      format: undefined,
+      bodyStart,
+      body: unionBody(group, fmt),
+    });
   }
   for (const [info, group] of byFence) {
     const lead = group[0]!;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { defineFormat, parseWith, streamAll } from '../define-format.js';
+import { resolveParseOptions } from '../options.js';
+import { jsonCallsBody } from '../test-support/toy-format.js';
+import { foldEvents } from './fold-events.js';
+import { sequentialIds } from './ids.js';
+import type { BodyParser } from './markup-spec.js';
+import { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
+import { mergeMarkup } from './merge-markup.js';
+
+/** ```json fences are calls only when they hold a call list; anything else stays code. */
+const fenceBody: BodyParser = (body, ctx) => {
+  const r = jsonCallsBody(body, ctx);
+  return r.error === undefined ? r : { calls: [], notMarkup: true };
+};
+
+const format = defineFormat({
+  markup: {
+    id: 'bs',
+    blocks: [
+      { open: '<call>', close: '</call>', guard: 'json', bodyStart: '{[', body: jsonCallsBody },
+      { open: '<|json|>', close: 'json-end', bodyStart: '[', body: jsonCallsBody },
+      { fence: 'json', body: fenceBody },
+    ],
+  },
+  systemPrompt: () => '',
+  stopSequences: [],
+  formatToolCalls: () => '',
+  formatResult: () => '',
+});
+const parse = (text: string) => format.parse(text, { generateId: sequentialIds() });
+function everySplit(text: string): void {
+  const batch = parse(text);
+  for (let i = 0; i <= text.length; i++) {
+    for (const j of [i, Math.min(text.length, i + 1), Math.min(text.length, i + 7)]) {
+      const parser = format.createStreamParser({ generateId: sequentialIds() });
+      const events = streamAll(parser, [text.slice(0, i), text.slice(i, j), text.slice(j)]);
+      expect(foldEvents(events, parser.format)).toEqual(batch);
+    }
+  }
+}
+
+describe('bodyStart: an open marker followed by prose is text', () => {
+  it('keeps the marker and what follows as content, and still finds later calls', () => {
+    const text = 'Wrap calls in <call> tags: <call>{"name": "a", "arguments": {}}</call> done';
+    const r = parse(text);
+    expect(r.calls.map((c) => c.name)).toEqual(['a']);
+    expect(r.content).toBe('Wrap calls in <call> tags: done');
+    expect(r.issues).toEqual([]);
+    everySplit(text);
+  });
+
+  it('decides after blanks, at the first other character', () => {
+    expect(parse('x <call>\n  \n nope').content).toBe('x <call>\n  \n nope');
+    everySplit('x <call>\n  \n nope <call> {"name": "b"}</call>');
+  });
+
+  it('still makes a block when the close marker comes first (an empty block is markup)', () => {
+    const r = parse('a <call></call> b');
+    expect(r.content).toBe('a b');
+    expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
+    everySplit('a <call>  </call> b');
+  });
+
+  it('applies to self-delimiting blocks', () => {
+    expect(parse('use <|json|>.method()').content).toBe('use <|json|>.method()');
+    expect(parse('<|json|> [{"name": "c"}] tail').calls.map((c) => c.name)).toEqual(['c']);
+    everySplit('use <|json|>.x and <|json|>[{"name": "c"}] tail');
+  });
+});
+
+describe('notMarkup: a block that turns out not to be markup is text, unchanged', () => {
+  it('leaves a fence that is not a call list as it was', () => {
+    const text = 'Example:\n```json\n{"key": "value"}\n```\nend';
+    const r = parse(text);
+    expect(r).toMatchObject({ calls: [], content: text, issues: [], format: null });
+    everySplit(text);
+  });
+
+  it('reads a fence that is one', () => {
+    const r = parse('```json\n[{"name": "d", "arguments": {"x": 1}}]\n```');
+    expect(r.calls).toEqual([{ id: 'call_1', name: 'd', arguments: { x: 1 } }]);
+  });
+});
+
+describe('mergeMarkup keeps a prose check only where every format of the group has one', () => {
+  const other: BodyParser = () => ({ calls: [{ name: 'xml', arguments: {} }] });
+  const spec = (bodyStart: string | undefined, body: BodyParser) => ({
+    id: 'x',
+    blocks: [{ open: '<call>', close: '</call>', bodyStart, body }],
+  });
+  const run = (merged: ReturnType<typeof mergeMarkup>, text: string) =>
+    parseWith(new MarkupStreamParser(new CompiledMarkup(merged), resolveParseOptions({})), text);
+
+  it('drops it when another format reads non-JSON bodies behind the same marker', () => {
+    const merged = mergeMarkup('auto', [spec('{[', jsonCallsBody), spec(undefined, other)]);
+    expect(merged.blocks[0]?.bodyStart).toBeUndefined();
+    expect(run(merged, '<call>name</call>').calls.map((c) => c.name)).toEqual(['xml']);
+  });
+
+  it('unites them when every format has one', () => {
+    const merged = mergeMarkup('auto', [spec('{', jsonCallsBody), spec('[', jsonCallsBody)]);
+    expect(merged.blocks[0]?.bodyStart).toBe('{[');
+  });
+});
+
+describe('a fence holding a bare call list (whole-output form) for declared tools', () => {
+  const whole = defineFormat({
+    markup: {
+      id: 'w',
+      blocks: [{ open: '<call>', close: '</call>', body: jsonCallsBody }],
+      whole: { startChars: '[{', body: jsonCallsBody, onlyDeclaredTools: true },
+    },
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+  const text = 'Sure.\n```\n[{"name": "a", "arguments": {"x": 1}}]\n```\nDone.';
+
+  it('is read as calls (DESIGN.md semantics 4)', () => {
+    const r = whole.parse(text, { tools: [{ name: 'a' }], generateId: sequentialIds() });
+    expect(r.calls).toEqual([{ id: 'call_1', name: 'a', arguments: { x: 1 } }]);
+    expect(r.content).toBe('Sure.\nDone.');
+  });
+
+  it('stays code when the tool is not declared, or no tools are', () => {
+    expect(whole.parse(text, { tools: [{ name: 'b' }] })).toMatchObject({ calls: [], content: text });
+    expect(whole.parse(text)).toMatchObject({ calls: [], content: text });
+    const config = 'Config:\n```\n{"port": 8080}\n```';
+    expect(whole.parse(config, { tools: [{ name: 'a' }] })).toMatchObject({ calls: [], content: config });
+  });
+});

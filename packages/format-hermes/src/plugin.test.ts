@@ -1,0 +1,93 @@
+import { createRouter, ToolFormatConfigError } from '@toolformat/core';
+import { describe, expect, it } from 'vitest';
+import defaultExport, { hermesPlugin } from './index.js';
+
+const router = createRouter({ plugins: [hermesPlugin] });
+
+describe('the plugin', () => {
+  it('is the default export too', () => {
+    expect(defaultExport).toBe(hermesPlugin);
+    expect(hermesPlugin.id).toBe('hermes');
+  });
+
+  it('answers to every family id of the corpus it covers, each naming its variant', () => {
+    for (const id of [
+      'hermes',
+      'json',
+      'granite',
+      'lfm2',
+      'phi4',
+      'apertus',
+      'internlm',
+      'qwen',
+      'nemotron',
+    ]) {
+      const handler = router.get(id);
+      expect(handler.id).toBe(id === 'hermes' ? 'hermes' : `hermes:${id}`);
+    }
+  });
+
+  it('picks the variant from the model name', () => {
+    const cases: Array<[string, string]> = [
+      ['NousResearch/Hermes-3-Llama-3.1-8B', 'hermes'],
+      ['Qwen/Qwen2.5-7B-Instruct', 'hermes:qwen'],
+      ['qwen3-32b', 'hermes:qwen'],
+      ['Qwen/QwQ-32B', 'hermes:qwen'],
+      ['ibm-granite/granite-3.3-8b-instruct', 'hermes:granite'],
+      ['ibm-granite/granite-4.0-h-small', 'hermes:qwen'],
+      ['LiquidAI/LFM2-1.2B', 'hermes:lfm2'],
+      ['Salesforce/xLAM-2-8b-fc-r', 'hermes:json'],
+      ['microsoft/Phi-4-mini-instruct', 'hermes:phi4'],
+      ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'hermes:nemotron'],
+      ['swiss-ai/Apertus-8B-Instruct-2509', 'hermes:apertus'],
+      ['internlm/internlm2_5-7b-chat', 'hermes:internlm'],
+      ['tencent/Hunyuan-A13B-Instruct', 'hermes:hunyuan'],
+      ['MiniMaxAI/MiniMax-M1-80k', 'hermes:minimax-m1'],
+      ['baidu/ERNIE-4.5-21B-A3B-PT', 'hermes:ernie'],
+    ];
+    for (const [model, id] of cases) expect(router.forModel(model).id, model).toBe(id);
+  });
+
+  it('refuses an unknown variant with a message that lists the known ones', () => {
+    expect(() => hermesPlugin.create({ variant: 'nope' })).toThrow(ToolFormatConfigError);
+    expect(() => hermesPlugin.create({ variant: 'nope' })).toThrow(/known variants: hermes, qwen, json/);
+  });
+
+  it('lists its aliases and variants for `toolformat formats`', () => {
+    const info = router.formats().find((f) => f.id === 'hermes');
+    expect(info?.aliases).toEqual(
+      expect.arrayContaining(['json', 'granite', 'lfm2', 'phi4', 'apertus', 'internlm']),
+    );
+    expect(info?.variants).toEqual(expect.arrayContaining(['qwen', 'granite', 'json']));
+  });
+});
+
+describe('detect', () => {
+  const hermes = router.get('hermes');
+  it('is sure where a tag of the family is followed by JSON', () => {
+    expect(hermes.detect('<tool_call>\n{"name": "a"}')).toBe(0.9);
+    expect(hermes.detect('x <|tool_call|>[{"name": "a"}]')).toBe(0.95);
+    expect(hermes.detect('<tools>{"name": "a"}</tools>')).toBeGreaterThan(0.5);
+  });
+
+  it('is not, for prose that mentions a tag, or for plain text', () => {
+    expect(hermes.detect('Wrap calls in <tool_call> tags.')).toBe(0);
+    expect(hermes.detect('Hello there')).toBe(0);
+    expect(hermes.detect('import functools')).toBe(0);
+  });
+
+  it('gives bare JSON calls a low score (the json variant a higher one)', () => {
+    expect(hermes.detect('[{"name": "a", "arguments": {}}]')).toBe(0.3);
+    expect(router.get('json').detect('[{"name": "a", "arguments": {}}]')).toBe(0.6);
+  });
+});
+
+describe('auto mode', () => {
+  it('reads the family through the merged markup', () => {
+    const auto = router.get('auto');
+    const r = auto.parse('Sure.\n<|tool_call|>[{"name": "a", "arguments": {"x": 1}}]');
+    expect(r.calls.map((c) => c.name)).toEqual(['a']);
+    expect(r).toMatchObject({ content: 'Sure.', format: 'hermes:granite' });
+    expect(auto.parse('Use <tool_call> tags.').content).toBe('Use <tool_call> tags.');
+  });
+});
