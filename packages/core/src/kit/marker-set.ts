@@ -1,8 +1,9 @@
 /**
  * A set of literal markers (`<tool_call>`, `[TOOL_CALLS]`, …) compiled for scanning:
  * a first-code-unit table says in O(1) whether a position can start a marker, and the markers
- * sharing a first unit are tried longest first. No regular expressions: every question asked of
- * a position costs at most the length of the longest marker.
+ * sharing their first two units are tried longest first (a format has a dozen markers starting
+ * with `<`; the second unit rules out most of them at once). No regular expressions: every
+ * question asked of a position costs at most the length of the longest marker.
  */
 
 export interface MarkerMatch<T> {
@@ -13,6 +14,12 @@ export interface MarkerMatch<T> {
 export class MarkerSet<T> {
   /** Markers by their first code unit, longest first. */
   private readonly byFirst = new Map<number, Array<MarkerMatch<T>>>();
+  /** Markers of two or more units by their first two (`c0 * 65536 + c1`), longest first. */
+  private readonly byTwo = new Map<number, Array<MarkerMatch<T>>>();
+  /** One-unit markers (a backtick). */
+  private readonly single = new Map<number, MarkerMatch<T>>();
+  /** First units that start a marker longer than one unit. */
+  private readonly startsLong = new Set<number>();
   /** The distinct first code units, for indexOf-driven candidate search on long text. */
   readonly firstChars: string[] = [];
   readonly maxLength: number;
@@ -32,7 +39,21 @@ export class MarkerSet<T> {
       if (!list.some((m) => m.marker === marker)) list.push({ marker, value });
       if (marker.length > max) max = marker.length;
     }
-    for (const list of this.byFirst.values()) list.sort((a, b) => b.marker.length - a.marker.length);
+    for (const list of this.byFirst.values()) {
+      list.sort((a, b) => b.marker.length - a.marker.length);
+      for (const m of list) {
+        const c0 = m.marker.charCodeAt(0);
+        if (m.marker.length === 1) {
+          this.single.set(c0, m);
+          continue;
+        }
+        this.startsLong.add(c0);
+        const key = c0 * 65536 + m.marker.charCodeAt(1);
+        const two = this.byTwo.get(key);
+        if (two) two.push(m);
+        else this.byTwo.set(key, [m]);
+      }
+    }
     this.maxLength = max;
     this.size = entries.length;
   }
@@ -48,16 +69,24 @@ export class MarkerSet<T> {
    * still complete), so the caller holds the text back.
    */
   matchAt(text: string, pos: number, final = false): MarkerMatch<T> | 'partial' | null {
-    const list = this.byFirst.get(text.charCodeAt(pos));
-    if (!list) return null;
-    for (const m of list) {
-      if (pos + m.marker.length <= text.length) {
-        if (text.startsWith(m.marker, pos)) return m;
-      } else if (!final && m.marker.startsWith(text.slice(pos))) {
-        return 'partial';
+    const c0 = text.charCodeAt(pos);
+    if (!this.byFirst.has(c0)) return null;
+    if (pos + 1 >= text.length) {
+      // One unit visible: a longer marker may still come.
+      if (!final && this.startsLong.has(c0)) return 'partial';
+      return this.single.get(c0) ?? null;
+    }
+    const list = this.byTwo.get(c0 * 65536 + text.charCodeAt(pos + 1));
+    if (list) {
+      for (const m of list) {
+        if (pos + m.marker.length <= text.length) {
+          if (text.startsWith(m.marker, pos)) return m;
+        } else if (!final && m.marker.startsWith(text.slice(pos))) {
+          return 'partial';
+        }
       }
     }
-    return null;
+    return this.single.get(c0) ?? null;
   }
 
   /**

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MarkerSet } from './marker-set.js';
+
+const set = new MarkerSet([
+  ['<tool_call>', 'a'],
+  ['<tool_calls>', 'b'],
+  ['<tools>', 'c'],
+  ['`', 'd'],
+  ['[TOOL_CALLS]', 'e'],
+] as const);
+
+/** The obvious definition, to check the two-unit index against. */
+function reference(text: string, pos: number, final: boolean) {
+  const markers = ['<tool_calls>', '<tool_call>', '[TOOL_CALLS]', '<tools>', '`'];
+  for (const m of markers) {
+    if (pos + m.length <= text.length) {
+      if (text.startsWith(m, pos)) return m;
+    } else if (!final && m.startsWith(text.slice(pos))) return 'partial';
+  }
+  return null;
+}
+
+describe('MarkerSet.matchAt', () => {
+  it('takes the longest marker, and holds when a longer one may still complete', () => {
+    expect(set.matchAt('x<tool_calls>', 1)).toMatchObject({ marker: '<tool_calls>' });
+    expect(set.matchAt('<tool_call>', 0)).toMatchObject({ marker: '<tool_call>' });
+    expect(set.matchAt('<tool_call', 0)).toBe('partial');
+    expect(set.matchAt('<tool_call', 0, true)).toBeNull();
+    expect(set.matchAt('<', 0)).toBe('partial');
+    expect(set.matchAt('<', 0, true)).toBeNull();
+    expect(set.matchAt('`x', 0)).toMatchObject({ marker: '`' });
+    expect(set.matchAt('<a', 0)).toBeNull();
+  });
+
+  it('agrees with the plain definition everywhere', () => {
+    const text = fc.array(fc.constantFrom('<', 'tool', '_call', 's', '>', '`', '[TOOL_', 'CALLS]', 'x'), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(text, fc.boolean(), (parts, final) => {
+        const s = parts.join('');
+        for (let i = 0; i < s.length; i++) {
+          const got = set.matchAt(s, i, final);
+          expect(got === 'partial' || got === null ? got : got.marker).toEqual(reference(s, i, final));
+        }
+      }),
+    );
+  });
+});
+
+describe('MarkerSet.holdbackStart', () => {
+  it('holds back exactly the tail that may start a marker', () => {
+    expect(set.holdbackStart('text <tool', 0)).toBe(5);
+    expect(set.holdbackStart('text <x', 0)).toBe(7);
+  });
+});
