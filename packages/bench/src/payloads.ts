@@ -49,17 +49,46 @@ export const TOOLS = [
   },
 ];
 
-/** Adversarial inputs of `size` characters (DESIGN.md budgets: 1 MiB under 50 ms, linear). */
-export const ADVERSARIAL: Record<string, (size: number) => string> = {
-  'unclosed <tool_call>{"a": repeated': (n) => repeatTo('<tool_call>{"a":', n),
-  '<tool_call> repeated': (n) => repeatTo('<tool_call>', n),
-  'deep nesting [[[ in a block': (n) => `<tool_call>${repeatTo('[', n - 11)}`,
-  'many separators ,:, in a block': (n) => `<tool_call>{${repeatTo('"a":1,', n - 12)}`,
-  'spaces inside an open block': (n) => `<tool_call>${' '.repeat(n - 11)}`,
-  'backticks and quotes in prose': (n) => repeatTo('`a` "b\\ ``', n),
-  'prose with < everywhere': (n) => repeatTo('a < b <t <to ', n),
-};
+/**
+ * Adversarial inputs of `size` characters, per format (DESIGN.md budgets: 1 MiB under 50 ms,
+ * 2× the input at most 2.5× the time), from the issues and from inputs that hung peers.
+ */
+export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: number) => string }> = [
+  {
+    format: 'hermes',
+    name: 'unclosed <tool_call>{"a": repeated',
+    make: (n) => repeatTo('<tool_call>{"a":', n),
+  },
+  { format: 'hermes', name: '<tool_call> repeated', make: (n) => repeatTo('<tool_call>', n) },
+  {
+    format: 'hermes',
+    name: 'deep nesting [[[ in a block',
+    make: (n) => `<tool_call>${repeatTo('[', n - 11)}`,
+  },
+  {
+    format: 'hermes',
+    name: 'many separators ,:, in a block',
+    make: (n) => `<tool_call>{${repeatTo('"a":1,', n - 12)}`,
+  },
+  { format: 'hermes', name: 'spaces inside an open block', make: (n) => `<tool_call>${' '.repeat(n - 11)}` },
+  { format: 'hermes', name: 'backticks and quotes in prose', make: (n) => repeatTo('`a` "b\\ ``', n) },
+  { format: 'hermes', name: 'prose with < everywhere', make: (n) => repeatTo('a < b <t <to ', n) },
+  {
+    format: 'xml',
+    name: 'unclosed <parameter= in an open block',
+    make: (n) => `<tool_call>\n<function=f>\n${repeatTo('<parameter=', n)}`,
+  },
+  { format: 'xml', name: 'unclosed <invoke name=" repeated', make: (n) => repeatTo('<invoke name="', n) },
+  {
+    format: 'xml',
+    name: 'spaces inside a parameter',
+    make: (n) => `<tool_call>\n<function=f>\n<parameter=a>${' '.repeat(n)}`,
+  },
+  { format: 'react', name: 'Thought: lines repeated', make: (n) => repeatTo('Thought: hmm\n', n) },
+  { format: 'react', name: 'Action: without input repeated', make: (n) => repeatTo('Action: f\n', n) },
+];
 
+/** `repeat` builds a rope every access walks; output read from a socket is one flat string. */
 function repeatTo(unit: string, n: number): string {
-  return unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  return Buffer.from(unit.repeat(Math.ceil(n / unit.length)).slice(0, n), 'utf8').toString('utf8');
 }

@@ -14,9 +14,11 @@ import {
   registerFormat,
 } from '@toolformat/core';
 import { hermesPlugin } from '@toolformat/format-hermes';
+import { reactPlugin } from '@toolformat/format-react';
+import { xmlPlugin } from '@toolformat/format-xml';
 
 /** Every built-in format plugin. A new format package is added here (and as a dependency). */
-export const builtinPlugins: readonly FormatPlugin[] = [hermesPlugin];
+export const builtinPlugins: readonly FormatPlugin[] = [hermesPlugin, xmlPlugin, reactPlugin];
 
 /** The container type of core's registry, named without depending on tsyringe ourselves. */
 export type FormatContainer = typeof defaultContainer;

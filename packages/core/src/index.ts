@@ -42,4 +42,5 @@ export {
   Router,
 } from './router.js';
 export * from './schemas.js';
+export * from './tool-loop.js';
 export { createToolIndex, normalizeTool, normalizeTools, type ToolIndex } from './tools.js';

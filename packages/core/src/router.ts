@@ -9,7 +9,7 @@ import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, ToolFormatHandler } from './handler.js';
-import { defaultContainer, FORMAT_PLUGIN, registerFormat, registeredFormats } from './registry.js';
+import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import type { ParseOptions, ParseResult, ToolDefinition } from './schemas.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');

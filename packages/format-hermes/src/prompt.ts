@@ -8,10 +8,11 @@ import {
   getOwn,
   isPlainObject,
   normalizeTools,
+  tojson as pyJson,
+  tojsonIndented as pyJsonIndented,
   type SystemPromptOptions,
   type ToolDefinition,
 } from '@toolformat/core';
-import { pyJson, pyJsonIndented } from './py-json.js';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 

@@ -4,8 +4,13 @@
  * `formatToolCalls` / `formatResult`). Only the content of the turn is rendered; the role header
  * around it (`<|im_start|>assistant`, a `tool` or `user` turn) belongs to the chat template.
  */
-import { formatPythonCall, type ToolCall, type ToolResult } from '@toolformat/core';
-import { pyJson, pyJsonIndented } from './py-json.js';
+import {
+  formatPythonCall,
+  tojson as pyJson,
+  tojsonIndented as pyJsonIndented,
+  type ToolCall,
+  type ToolResult,
+} from '@toolformat/core';
 
 export type CallRenderer = (calls: ToolCall[]) => string;
 export type ResultRenderer = (result: ToolResult) => string;

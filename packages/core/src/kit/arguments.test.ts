@@ -130,6 +130,21 @@ describe('coerceValue by schema', () => {
     expect(coerceValue('not json', { type: 'array' })).toBe('not json');
   });
 
+  it('reads JSON escaped once more (the inside of a JSON string), and reports it', () => {
+    const issues: string[] = [];
+    const text = String.raw`[{\"id\": \"1\", \"path\": \"C:\\\\Users\"}]`;
+    expect(coerceValue(text, { type: 'array' }, (m) => issues.push(m))).toEqual([
+      { id: '1', path: 'C:\\Users' },
+    ]);
+    expect(issues.join('\n')).toMatch(/escaped/);
+    expect(coerceValue(String.raw`{\"a\": 1}`, { type: 'object' })).toEqual({ a: 1 });
+    // Without a schema too: an object is parsed, escaped or not (DESIGN.md semantics 2).
+    const notes: string[] = [];
+    expect(coerceValue(String.raw`[{\"a\": \"x\"}]`, undefined, (m) => notes.push(m))).toEqual([{ a: 'x' }]);
+    expect(notes).toHaveLength(1);
+    expect(coerceValue(String.raw`He said \"hi\"`)).toBe(String.raw`He said \"hi\"`);
+  });
+
   it('tries non-string types first in a type list', () => {
     expect(coerceValue('null', { type: ['string', 'null'] })).toBeNull();
     expect(coerceValue('5', { type: ['string', 'integer'] })).toBe(5);

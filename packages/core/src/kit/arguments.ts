@@ -175,10 +175,33 @@ function parseContainer(text: string, opener: '{' | '[', context: CoercionContex
   const body = text.trim();
   if (!body.startsWith(opener)) return NO_MATCH;
   const parsed = parseJsonLadder(body);
-  if (!parsed.ok) return NO_MATCH;
+  if (!parsed.ok) return parseEscapedContainer(body, opener, context);
   const fits = opener === '{' ? isPlainObject(parsed.value) : Array.isArray(parsed.value);
   if (!fits) return NO_MATCH;
   if (parsed.repaired !== null) context.report?.(`repaired JSON: ${parsed.repairs.join('; ')}`);
+  return parsed.value;
+}
+
+/**
+ * JSON escaped once more, `[{\"id\": \"1\"}]`: what a model writes when it copies the inside of
+ * a JSON string (GLM does, sglang's tests show). Read as the body of a JSON string, then as JSON.
+ */
+function parseEscapedContainer(body: string, opener: '{' | '[', context: CoercionContext): unknown {
+  if (!body.includes('\\"')) return NO_MATCH;
+  let inner: unknown;
+  try {
+    inner = JSON.parse(`"${body}"`);
+  } catch {
+    return NO_MATCH;
+  }
+  if (typeof inner !== 'string') return NO_MATCH;
+  const unescaped = inner.trim();
+  if (!unescaped.startsWith(opener)) return NO_MATCH;
+  const parsed = parseJsonLadder(unescaped);
+  if (!parsed.ok) return NO_MATCH;
+  const fits = opener === '{' ? isPlainObject(parsed.value) : Array.isArray(parsed.value);
+  if (!fits) return NO_MATCH;
+  context.report?.('repaired JSON: it was escaped as the inside of a string; unescaped once');
   return parsed.value;
 }
 
@@ -281,7 +304,7 @@ function constrainsType(schema: Record<string, unknown>): boolean {
  * Without a schema: a JSON literal (number, true, false, null), object or array is parsed; anything
  * else — `007`, `None`, prose, broken JSON — stays the exact text.
  */
-function inferValue(text: string): unknown {
+function inferValue(text: string, report?: CoercionIssueSink): unknown {
   const word = text.trim();
   if (word === 'true') return true;
   if (word === 'false') return false;
@@ -298,7 +321,11 @@ function inferValue(text: string): unknown {
     if (typeof value === 'object' && value !== null && !exceedsDepth(value, DEFAULT_MAX_DEPTH)) return value;
     return text;
   } catch {
-    return text;
+    // An object or array escaped once more is still one (see parseEscapedContainer).
+    const opener = word.startsWith('{') ? '{' : word.startsWith('[') ? '[' : null;
+    if (opener === null) return text;
+    const value = parseEscapedContainer(word, opener, { report, seen: new Set() });
+    return value === NO_MATCH || exceedsDepth(value, DEFAULT_MAX_DEPTH) ? text : value;
   }
 }
 
@@ -314,7 +341,7 @@ export function coerceValue(
 ): unknown {
   try {
     if (typeof text !== 'string') return text;
-    if (!isPlainObject(schema) || !constrainsType(schema)) return inferValue(text);
+    if (!isPlainObject(schema) || !constrainsType(schema)) return inferValue(text, onIssue);
     const context: CoercionContext = { report: onIssue, seen: new Set() };
     const value = coerceStrictly(text, schema, 0, context);
     if (value !== NO_MATCH) return value;

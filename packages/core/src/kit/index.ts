@@ -26,4 +26,5 @@ export {
 } from './python-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
 export { TextSink } from './text-sink.js';

@@ -27,6 +27,8 @@ export interface BodyResult {
   error?: string;
   /** Text inside the block that is meant for the user (it is written to content). */
   text?: string;
+  /** Text inside the block that is the model's reasoning (ReAct `Thought:` lines): written to reasoning. */
+  reasoning?: string;
   /** The format (variant) that read the block, when it differs from the block's own. */
   format?: string;
   /**
@@ -58,6 +60,14 @@ export interface BlockSpec {
    * `'end-of-output'`. Fenced blocks end at their closing fence.
    */
   close?: string | readonly string[] | 'json-end' | 'end-of-output';
+  /**
+   * Markers that end the block without belonging to it: the scan goes on, in text, from the
+   * marker, so that one line key (`\nAction:`) ends a block and opens the next. Beside literal
+   * `close` markers (the first to come ends the block), with `'end-of-output'` (then the output's
+   * end closes the block), or alone (then a block the output ends inside is unclosed). Not with
+   * `'json-end'`, fences or `trailing`.
+   */
+  closeBefore?: string | readonly string[];
   /** Close markers inside a JSON string do not end the block. */
   guard?: 'json';
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
@@ -68,6 +78,20 @@ export interface BlockSpec {
    * A close marker coming first still makes an (empty) block. Not applied to fences.
    */
   bodyStart?: string;
+  /**
+   * Characters the body may also start with when they follow the open marker directly, with no
+   * blank between: a name (`<tool_call>get_weather`, GLM), which prose (`<tool_call> tags`)
+   * does not write so. Only with `bodyStart`.
+   */
+  bodyStartTight?: string;
+  /**
+   * Elements that may follow the close marker and still belong to the block (seed 002:
+   * `<tool>name</tool>` followed by `<parameter name="k">v</parameter>` lines). After the close,
+   * blanks and then one of `open` take the block on through the next of `close`, again and again;
+   * the body parser then receives the body, the close marker and those elements. Anything else
+   * after the close ends the block before it.
+   */
+  trailing?: { open: readonly string[]; close: readonly string[] };
   /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
   unclosed?: 'parse' | 'text';
   body: BodyParser;
@@ -102,6 +126,12 @@ export interface MarkupSpec {
   reasoning?: readonly ReasoningSpec[];
   /** Tokens removed wherever they appear in text (`<|im_end|>`, `<|eot_id|>`). */
   strip?: readonly string[];
+  /**
+   * Line keys removed where they start a line (after at most 3 spaces), with the blanks after
+   * them; what follows stays text and streams as it comes (ReAct's `Final Answer:`). Not part of
+   * auto mode: a key that prose writes too only counts for its own format.
+   */
+  labels?: readonly string[];
   /** Fenced code and inline code spans are text, not markup (default true). */
   codeAware?: boolean;
   whole?: WholeOutputSpec;

@@ -32,12 +32,17 @@ type TextMarker =
   | { kind: 'block'; spec: BlockSpec }
   | { kind: 'reasoning'; spec: ReasoningSpec }
   | { kind: 'strip' }
+  | { kind: 'label' }
   | { kind: 'backtick' };
 
 /** A spec compiled once and shared by every stream parser of the handler. */
 export class CompiledMarkup {
   readonly textMarkers: MarkerSet<TextMarker>;
   readonly closeSets = new Map<BlockSpec, MarkerSet<true>>();
+  /** Per block with `closeBefore`: those markers (they are in its close set too). */
+  readonly closesBefore = new Map<BlockSpec, ReadonlySet<string>>();
+  /** Per block with `trailing`: the element open markers and the element close markers. */
+  readonly trailingSets = new Map<BlockSpec, { open: MarkerSet<true>; close: MarkerSet<true> }>();
   readonly reasoningCloses = new Map<ReasoningSpec, MarkerSet<true>>();
   readonly fences = new Map<string, BlockSpec>();
   readonly defaultReasoning: ReasoningSpec;
@@ -47,9 +52,21 @@ export class CompiledMarkup {
     for (const block of spec.blocks) {
       for (const open of list(block.open)) entries.push([open, { kind: 'block', spec: block }]);
       for (const info of list(block.fence)) if (!this.fences.has(info)) this.fences.set(info, block);
-      if (Array.isArray(block.close) || typeof block.close === 'string') {
-        const closes = list(block.close as string | readonly string[]);
+      if (Array.isArray(block.close) || typeof block.close === 'string' || block.closeBefore !== undefined) {
+        const literal =
+          Array.isArray(block.close) || typeof block.close === 'string'
+            ? list(block.close as string | readonly string[])
+            : [];
+        const before = list(block.closeBefore);
+        const closes = [...literal, ...before];
         this.closeSets.set(block, new MarkerSet(closes.map((c) => [c, true] as const)));
+        if (before.length > 0) this.closesBefore.set(block, new Set(before));
+      }
+      if (block.trailing) {
+        this.trailingSets.set(block, {
+          open: new MarkerSet(block.trailing.open.map((m) => [m, true] as const)),
+          close: new MarkerSet(block.trailing.close.map((m) => [m, true] as const)),
+        });
       }
     }
     const reasoning = spec.reasoning ?? [THINK_REASONING];
@@ -65,6 +82,7 @@ export class CompiledMarkup {
       );
     }
     for (const s of spec.strip ?? []) entries.push([s, { kind: 'strip' }]);
+    for (const l of spec.labels ?? []) entries.push([l, { kind: 'label' }]);
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
     this.textMarkers = new MarkerSet(entries);
   }
@@ -124,6 +142,10 @@ export class MarkupStreamParser {
   private skippedCloseMarker = '';
   /** The block has a `bodyStart` and no non-blank character of its body has come yet. */
   private awaitingBodyStart = false;
+  /** A block with `trailing` after its close: 1 between elements, 2 inside one; else 0. */
+  private trailingState: 0 | 1 | 2 = 0;
+  /** Blanks after the close (or an element) not yet known to belong to the block. */
+  private trailingBlank = '';
   // code state
   private fenceTicks = 0;
   private fenceAtLineStart = false;
@@ -137,6 +159,7 @@ export class MarkupStreamParser {
   private textCursor: MarkerCursor<TextMarker> | null = null;
   private closeCursor: MarkerCursor<true> | null = null;
   private closeCursorSet: MarkerSet<true> | null = null;
+  private trailingCursor: MarkerCursor<true> | null = null;
 
   constructor(
     compiled: CompiledMarkup,
@@ -207,6 +230,7 @@ export class MarkupStreamParser {
     this.work = work;
     this.textCursor = null;
     this.closeCursor = null;
+    this.trailingCursor = null;
     while (pos < n) {
       let next: number;
       switch (this.mode) {
@@ -348,6 +372,15 @@ export class MarkupStreamParser {
           this.text(work.slice(pos, c));
           this.content.cut();
           return c + m.marker.length;
+        case 'label':
+          if (!this.atLineStart(work, c, 3)) {
+            from = c + 1;
+            continue;
+          }
+          this.text(work.slice(pos, c));
+          this.content.cut();
+          this.matched ??= this.compiled.spec.id;
+          return c + m.marker.length;
       }
     }
   }
@@ -370,11 +403,12 @@ export class MarkupStreamParser {
     const n = work.length;
     const block = this.block!;
     if (this.blockFence > 0) return this.scanFencedBlock(work, pos, final);
+    if (this.trailingState !== 0) return this.scanTrailing(work, pos, final);
     if (this.awaitingBodyStart) {
       const decided = this.checkBodyStart(work, pos, final);
       if (decided !== null) return decided;
     }
-    if (block.close === 'end-of-output') {
+    if (block.close === 'end-of-output' && this.blockClose === null) {
       this.appendBody(work, pos, n);
       return n;
     }
@@ -398,6 +432,12 @@ export class MarkupStreamParser {
         this.appendBody(work, pos, hold);
         return hold === n ? n : -hold - 1;
       }
+      // A longer close marker may still complete where this one starts (`</function>`, then
+      // `\n</tool_call>`): wait for the text that tells them apart, as batch would see it.
+      if (!final && closes.matchAt(work, found.at, false) === 'partial') {
+        this.appendBody(work, pos, found.at);
+        return -found.at - 1;
+      }
       if (this.tracker) {
         this.tracker.advance(work, this.trackedIn(work, pos), found.at);
         if (this.tracker.inString) {
@@ -410,9 +450,73 @@ export class MarkupStreamParser {
         }
       }
       this.appendBody(work, pos, found.at);
+      if (this.compiled.closesBefore.get(block)?.has(found.match.marker)) {
+        // A key that ends this block and starts what follows: the scan goes on from it.
+        this.completeBlock(true, '');
+        return found.at;
+      }
+      if (block.trailing) {
+        // The close goes into the body: elements may follow it (see scanTrailing).
+        this.tracker = null;
+        this.appendBody(found.match.marker, 0, found.match.marker.length);
+        this.trailingState = 1;
+        this.trailingBlank = '';
+        return found.at + found.match.marker.length;
+      }
       this.completeBlock(true, found.match.marker);
       return found.at + found.match.marker.length;
     }
+  }
+
+  /**
+   * After the close of a block with `trailing`: blanks, then either an element, which joins the
+   * body through its close marker, or anything else, which ends the block before the blanks.
+   * Blanks are kept aside rather than held in the carry, so a long run of them costs one pass.
+   */
+  private scanTrailing(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    const sets = this.compiled.trailingSets.get(this.block!)!;
+    if (this.trailingState === 2) {
+      this.trailingCursor ??= sets.close.cursor(work);
+      const found = this.trailingCursor.nextMarker(pos);
+      if (!found) {
+        const hold = final ? n : sets.close.holdbackStart(work, pos);
+        this.appendBody(work, pos, hold);
+        return hold === n ? n : -hold - 1;
+      }
+      if (!final && sets.close.matchAt(work, found.at, false) === 'partial') {
+        this.appendBody(work, pos, found.at);
+        return -found.at - 1;
+      }
+      const end = found.at + found.match.marker.length;
+      this.appendBody(work, pos, end);
+      this.trailingState = 1;
+      return end;
+    }
+    let p = pos;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n && !final) {
+      this.trailingBlank += work.slice(pos, n);
+      return n;
+    }
+    const m = p < n ? sets.open.matchAt(work, p, final) : null;
+    if (m === 'partial') {
+      this.trailingBlank += work.slice(pos, p);
+      return -p - 1;
+    }
+    const blank = this.trailingBlank + work.slice(pos, p);
+    this.trailingBlank = '';
+    if (m !== null) {
+      const end = p + m.marker.length;
+      this.appendBody(blank, 0, blank.length);
+      this.appendBody(work, p, end);
+      this.trailingState = 2;
+      return end;
+    }
+    this.trailingState = 0;
+    this.completeBlock(true, '');
+    this.text(blank);
+    return p;
   }
 
   /**
@@ -435,8 +539,15 @@ export class MarkupStreamParser {
     }
     this.awaitingBodyStart = false;
     // An empty block (`<tool_call></tool_call>`) is still the format's markup.
-    if (close !== null || this.block!.bodyStart!.includes(work[p]!)) {
-      this.tracker = this.trackerFor(this.block!);
+    const block = this.block!;
+    const first = work[p]!;
+    // A name right after the marker (`<tool_call>get_weather`) is a body; after a blank it is prose.
+    const tight = p === pos && this.bodyLength === 0 && block.bodyStartTight?.includes(first) === true;
+    if (close !== null || block.bodyStart!.includes(first) || tight) {
+      // A JSON guard guards JSON: a body that starts otherwise (XML parameters of a merged
+      // `<tool_call>`) has no JSON strings, and a stray quote in it must not hide the close.
+      const json = first === '{' || first === '[' || first === '"';
+      this.tracker = block.close === 'json-end' || json ? this.trackerFor(block) : null;
       // The blanks before the body are already in it; the guard need not see them.
       if (this.tracker) this.tracker.consumed = this.bodyLength;
       return null;
@@ -652,6 +763,8 @@ export class MarkupStreamParser {
     this.bodyPieces = [];
     this.bodyLength = 0;
     this.skippedClose = -1;
+    this.trailingState = 0;
+    this.trailingBlank = '';
     this.awaitingBodyStart = block.bodyStart !== undefined;
     // With a prose check pending, the guard starts where the body does (checkBodyStart), so a
     // marker that turns out to be prose costs no tracker.
@@ -718,12 +831,19 @@ export class MarkupStreamParser {
       return false;
     }
     this.matched ??= result.format ?? format ?? this.compiled.spec.id;
-    if (result.error !== undefined || (result.calls.length === 0 && result.text === undefined)) {
+    if (
+      result.error !== undefined ||
+      (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined)
+    ) {
       this.malformed(raw, result.error ?? 'the block holds no call', this.blockOffset);
       return false;
     }
     this.content.cut();
     for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.reasoning !== undefined && result.reasoning !== '') {
+      this.reasoningSink.separate();
+      this.reasoning(result.reasoning);
+    }
     if (result.text !== undefined) {
       this.text(result.text);
       this.content.cut();
@@ -805,6 +925,15 @@ export class MarkupStreamParser {
     switch (this.mode) {
       case Mode.Block: {
         const block = this.block!;
+        if (this.trailingState !== 0) {
+          // The block itself closed; an element cut off by the end is read as it is.
+          const blank = this.trailingBlank;
+          this.trailingState = 0;
+          this.trailingBlank = '';
+          this.completeBlock(true, '');
+          this.text(blank);
+          return;
+        }
         if (this.skippedClose !== -1 && this.blockFence === 0) {
           // The JSON guard held a close marker back and no other came: the string it thought
           // open was really a stray quote. Close at that marker and read the rest again.

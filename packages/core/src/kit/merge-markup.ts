@@ -71,12 +71,19 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     const bodyStart = group.every((b) => b.bodyStart !== undefined)
       ? [...new Set(group.map((b) => b.bodyStart).join(''))].join('')
       : undefined;
+    const tight = [...new Set(group.map((b) => b.bodyStartTight ?? '').join(''))].join('');
+    // A JSON guard only acts on bodies that start as JSON, so it can serve the whole group.
+    const guard = group.some((b) => b.guard === 'json') ? 'json' : undefined;
+    const trailing = group.find((b) => b.trailing !== undefined)?.trailing;
     blocks.push({
       ...lead,
       open,
       fence: undefined,
       format: undefined,
       bodyStart,
+      bodyStartTight: bodyStart !== undefined && tight !== '' ? tight : undefined,
+      guard,
+      trailing,
       body: unionBody(group, fmt),
     });
   }

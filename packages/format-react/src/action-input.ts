@@ -1,0 +1,120 @@
+/**
+ * The value after `Action Input:` (or `✿ARGS✿:`) → the call's arguments. Models write a JSON
+ * object (read through the core JSON ladder, every repair reported), a quoted JSON string, or a
+ * bare string (LangChain's single-input tools: `Action Input: weather in Paris`). A string is
+ * only an argument when the tool's schema says where it goes: its one string parameter (or its
+ * one parameter). Anything else is an issue, never a guess.
+ */
+import { coerceValue, getOwn, isPlainObject, parseJsonLadder, type ToolIndex } from '@toolformat/core';
+import { lostToTruncation } from './json-calls.js';
+
+export type ActionInput =
+  | { ok: true; arguments: Record<string, unknown>; repairs?: string }
+  | { ok: false; kind: 'malformed-call' | 'partial-call'; reason: string };
+
+/** Removes a code fence or inline code span around the whole value (```json … ```). */
+export function unwrapCode(value: string): string {
+  let v = value.trim();
+  if (v.startsWith('```')) {
+    const nl = v.indexOf('\n');
+    v = nl === -1 ? '' : v.slice(nl + 1);
+    const close = v.lastIndexOf('```');
+    if (close !== -1 && v.slice(close + 3).trim() === '') v = v.slice(0, close);
+    return v.trim();
+  }
+  if (v.length >= 2 && v.startsWith('`') && v.endsWith('`') && !v.slice(1, -1).includes('`')) {
+    return v.slice(1, -1).trim();
+  }
+  return v;
+}
+
+/** The schema's properties as [name, schema] pairs. */
+function propertiesOf(schema: Record<string, unknown> | undefined): Array<[string, unknown]> {
+  const props = schema ? getOwn(schema, 'properties') : undefined;
+  return isPlainObject(props) ? Object.entries(props) : [];
+}
+
+function isStringSchema(schema: unknown): boolean {
+  if (!isPlainObject(schema)) return false;
+  const type = getOwn(schema, 'type');
+  return type === 'string' || (Array.isArray(type) && type.includes('string'));
+}
+
+/**
+ * A single value (not an object) as the arguments of `name`: the tool's only string parameter
+ * takes a string; a tool with exactly one parameter takes any value, typed by its schema.
+ */
+function singleParameter(
+  value: unknown,
+  name: string,
+  tools: ToolIndex | null,
+): Record<string, unknown> | null {
+  const props = propertiesOf(tools?.parameters(name));
+  if (typeof value === 'string') {
+    const strings = props.filter(([, s]) => isStringSchema(s));
+    if (strings.length === 1) return { [strings[0]![0]]: value };
+  }
+  if (props.length === 1) {
+    const [key, schema] = props[0]!;
+    const typed = typeof value === 'string' && isPlainObject(schema) ? coerceValue(value, schema) : value;
+    return { [key]: typed };
+  }
+  return null;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return 'text';
+  if (Array.isArray(value)) return 'a JSON array';
+  return `a JSON ${typeof value}`;
+}
+
+/** Reads one Action Input value (already cut to its extent) for the tool `name`. Never throws. */
+export function readActionInput(
+  text: string,
+  name: string,
+  tools: ToolIndex | null,
+  maxDepth: number,
+): ActionInput {
+  const value = unwrapCode(text);
+  if (value === '') return { ok: true, arguments: {} };
+  const first = value.charCodeAt(0);
+  let parsed: unknown = value;
+  let repairs: string | undefined;
+  // JSON: an object or array, or a quoted string (`"Paris"`).
+  if (first === 123 || first === 91 || first === 34) {
+    const r = parseJsonLadder(value, { maxDepth });
+    if (r.ok) {
+      if (r.repaired !== null) {
+        const lost = lostToTruncation(r.repairs);
+        if (lost !== null) {
+          return {
+            ok: false,
+            kind: 'partial-call',
+            reason: `the JSON breaks off (${lost}), so the arguments are incomplete`,
+          };
+        }
+        repairs = r.repairs.join('; ');
+      }
+      parsed = r.value;
+    } else if (first !== 34) {
+      return { ok: false, kind: 'malformed-call', reason: `the Action Input is not valid JSON (${r.error})` };
+    }
+  } else if (value === 'None' || value === 'null' || value === '{}') {
+    // LangChain agents write `Action Input: None` for a tool without parameters.
+    return { ok: true, arguments: {} };
+  }
+  if (isPlainObject(parsed))
+    return repairs === undefined ? { ok: true, arguments: parsed } : { ok: true, arguments: parsed, repairs };
+  if (parsed === null) return { ok: true, arguments: {} };
+  const single = Array.isArray(parsed) ? null : singleParameter(parsed, name, tools);
+  if (single !== null) return { ok: true, arguments: single };
+  return {
+    ok: false,
+    kind: 'malformed-call',
+    reason:
+      `the Action Input is ${describe(parsed)}, not a JSON object, and ` +
+      (tools?.has(name)
+        ? `"${name}" does not have exactly one string parameter to take it`
+        : `no declared schema of "${name}" says which parameter takes it`),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Qwen3-Coder's form (also Qwen3.5, Nemotron 3, Step-3.5, and Seed-OSS inside `<seed:tool_call>`):
+ *
+ *   <function=get_weather>
+ *   <parameter=city>
+ *   Paris
+ *   </parameter>
+ *   </function>
+ *
+ * What models get wrong and vLLM / llama.cpp accept, so do we: a missing `</parameter>` (the next
+ * `<parameter=` or `</function>` ends the value), a missing `</function>`, a JSON object instead
+ * of parameters (`<function=x>{"a": 1}</function>`, Llama 3.1's form). A `<function=name` without
+ * its `>` is not a call (vLLM's `test_none_tool_calls_filtered`).
+ */
+import {
+  type BodyContext,
+  type BodyIssue,
+  type BodyResult,
+  parseJsonLadder,
+  type RawCall,
+} from '@toolformat/core';
+import { decodeName } from './invoke-body.js';
+import { ArgumentCollector, type ValueLayout, valueText } from './values.js';
+import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
+
+const isFunctionOpen = (t: Tag) => !t.closing && t.local === 'function' && (t.eq !== null || t.name !== null);
+const isFunctionClose = (t: Tag) => t.closing && t.local === 'function';
+const isParamOpen = (t: Tag) => !t.closing && t.local === 'parameter' && (t.eq !== null || t.name !== null);
+
+const PARAMETER_RULES: ValueRules = {
+  isClose: (t) => t.closing && t.local === 'parameter',
+  canFollow: (t) => t.local === 'parameter' || t.local === 'function' || t.closing,
+  isStop: (t) => isParamOpen(t) || isFunctionClose(t) || isFunctionOpen(t),
+};
+
+/** Reads every `<function=…>` in `body[from, limit)`. */
+export function readFunctions(
+  body: string,
+  ctx: BodyContext,
+  layout: ValueLayout = 'lines',
+  from = 0,
+  limit = body.length,
+): BodyResult {
+  const calls: RawCall[] = [];
+  const issues: BodyIssue[] = [];
+  let i = from;
+  let truncated = false;
+  for (;;) {
+    let tag = nextTag(body, i, limit);
+    while (tag !== null && !isFunctionOpen(tag)) tag = nextTag(body, tag.end, limit);
+    if (tag === null) break;
+    const read = readOneFunction(body, tag, limit, ctx, layout, issues);
+    if (read.call) calls.push(read.call);
+    truncated ||= read.truncated;
+    i = read.next;
+  }
+  if (calls.length === 0) return { calls, issues, error: 'no <function=NAME> with parameters in the block' };
+  if (truncated && !ctx.closed) {
+    issues.push({
+      kind: 'partial-call',
+      message: 'The output ended inside a call; its last argument may be cut off.',
+      raw: body.slice(from, limit),
+    });
+  }
+  return { calls, issues };
+}
+
+function readOneFunction(
+  body: string,
+  open: Tag,
+  limit: number,
+  ctx: BodyContext,
+  layout: ValueLayout,
+  issues: BodyIssue[],
+): { call: RawCall | null; next: number; truncated: boolean } {
+  const name = decodeName(open.eq ?? open.name ?? '');
+  let p = open.end;
+  while (p < limit && isBlank(body.charCodeAt(p))) p++;
+  if (body.charCodeAt(p) === 123 /* { */) return readJsonArguments(body, open, p, limit, name, issues);
+  const args = new ArgumentCollector(true);
+  let i = open.end;
+  let truncated = true;
+  for (;;) {
+    const tag = nextTag(body, i, limit);
+    if (tag === null) {
+      i = limit;
+      break;
+    }
+    if (isFunctionClose(tag)) {
+      i = tag.end;
+      truncated = false;
+      break;
+    }
+    if (isFunctionOpen(tag)) {
+      i = tag.start;
+      truncated = false;
+      break;
+    }
+    if (isParamOpen(tag)) {
+      const span = scanValue(body, tag.end, limit, PARAMETER_RULES);
+      args.add(decodeName(tag.eq ?? tag.name ?? ''), valueText(body.slice(span.start, span.end), layout));
+      truncated = !span.closed;
+      i = span.next;
+      continue;
+    }
+    i = tag.end;
+  }
+  if (name === '') {
+    issues.push({
+      kind: 'malformed-call',
+      message: 'A <function=…> without a name was removed.',
+      raw: body.slice(open.start, i),
+    });
+    return { call: null, next: i, truncated: false };
+  }
+  return { call: { name, arguments: args.build(name, ctx, issues) }, next: i, truncated };
+}
+
+/** `<function=name>{json}</function>`: the arguments are one JSON object. */
+function readJsonArguments(
+  body: string,
+  open: Tag,
+  at: number,
+  limit: number,
+  name: string,
+  issues: BodyIssue[],
+): { call: RawCall | null; next: number; truncated: boolean } {
+  const close = body.indexOf('</function>', at);
+  const end = close === -1 || close > limit ? limit : close;
+  const next = close === -1 || close > limit ? limit : close + '</function>'.length;
+  const json = body.slice(at, end).trim();
+  const parsed = parseJsonLadder(json);
+  if (name === '' || !parsed.ok) {
+    issues.push({
+      kind: 'malformed-call',
+      message: `A <function=…> whose JSON arguments do not parse was removed${parsed.ok ? '' : ` (${parsed.error})`}.`,
+      raw: body.slice(open.start, next),
+    });
+    return { call: null, next, truncated: false };
+  }
+  if (parsed.repaired !== null) {
+    issues.push({
+      kind: 'json-repaired',
+      message: `Arguments of "${name}": ${parsed.repairs.join('; ')}`,
+      raw: json,
+    });
+  }
+  return { call: { name, arguments: parsed.value }, next, truncated: close === -1 };
+}

@@ -1,0 +1,179 @@
+/**
+ * The markup of the family, declared for the core stream engine: every wrapper the XML-parameter
+ * models write, with the variant each belongs to. Every variant reads all of them; in the default
+ * variant a block names the variant whose models write it (`xml:glm`), in the others the handler's
+ * own id.
+ */
+import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { toolNameTagBody, toolTagBody } from './tool-body.js';
+import { bareFunctionBody, bareInvokeBody, invokesBody, seedBody, toolCallBody } from './tool-call-body.js';
+
+export interface MarkupOptions {
+  /** The variant's handler id: `xml`, `xml:glm`, … */
+  id: string;
+  /** True for the default variant: blocks then name the variant whose models write them. */
+  familyFormats: boolean;
+  /** Seed-OSS: a pre-opened reasoning block (`reasoningOpen`) is `<seed:think>`. */
+  seedThink?: boolean;
+  /**
+   * Declared tool names: each becomes a block of its own, `<get_weather>…</get_weather>` (Morph's
+   * form). Only with declared tools, and never in auto mode: a tag name is a call only when the
+   * caller said it names a tool.
+   */
+  toolNames?: readonly string[];
+}
+
+/** The namespace Claude's own output puts on its tool tags (FORMATS.md §22). */
+export const CLAUDE_NS = 'ant' + 'ml';
+/** XML always starts a body with a tag. */
+const TAG_START = '<';
+/** What a name may start with, right after `<tool_call>` (GLM) or `<tool>` (seed 002). */
+const NAME_START = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
+
+const THINK: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };
+const SEED_THINK: ReasoningSpec = { open: ['<seed:think>'], close: ['</seed:think>'] };
+/** Claude-style prompts ask for `<thinking>` by convention. */
+const THINKING: ReasoningSpec = { open: ['<thinking>'], close: ['</thinking>'] };
+
+/** End-of-turn tokens servers leave in the text. */
+const STRIP = ['<|im_end|>', '<|endoftext|>', '<seed:eos>', '[e~[', '<|observation|>', '<|user|>'];
+
+/** Tag names that are markup of their own and never a Morph tool tag. */
+const RESERVED = new Set([
+  'tool',
+  'tool_use',
+  'tool_call',
+  'tool_calls',
+  'function_calls',
+  'function',
+  'invoke',
+  'parameter',
+  'think',
+  'thinking',
+  'tools',
+  'functions',
+]);
+
+/** A tool name that can be a tag: `[A-Za-z_][A-Za-z0-9_.:-]*`, at most 100 characters. */
+function isTagName(name: string): boolean {
+  if (name.length === 0 || name.length > 100 || !NAME_START.includes(name[0]!)) return false;
+  for (let i = 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const ok =
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 95 ||
+      c === 45 ||
+      c === 46;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+export function buildMarkup(options: MarkupOptions): MarkupSpec {
+  const { id, familyFormats } = options;
+  const fmt = (variant: string) => (familyFormats && variant !== '' ? `xml:${variant}` : id);
+  /** The format a body reports itself, in the default variant only (else the block's). */
+  const named = (variant: string) => (familyFormats ? fmt(variant) : undefined);
+  const toolTag = (tag: string): BlockSpec => ({
+    open: `<${tag}>`,
+    close: `</${tag}>`,
+    bodyStart: TAG_START,
+    bodyStartTight: NAME_START,
+    trailing: { open: ['<parameter name=', '<parameter='], close: ['</parameter>'] },
+    body: toolTagBody(`</${tag}>`),
+    format: fmt(''),
+    confidence: 0.6,
+  });
+
+  const blocks: BlockSpec[] = [
+    // Claude-style, with or without Claude's own `antml:` namespace.
+    {
+      open: ['<function_calls>', `<${CLAUDE_NS}:function_calls>`],
+      close: ['</function_calls>', `</${CLAUDE_NS}:function_calls>`],
+      bodyStart: TAG_START,
+      body: invokesBody(named('')),
+      format: fmt(''),
+      confidence: 0.9,
+    },
+    {
+      open: '<minimax:tool_call>',
+      close: '</minimax:tool_call>',
+      bodyStart: TAG_START,
+      body: invokesBody(named('minimax')),
+      format: fmt('minimax'),
+      confidence: 0.95,
+    },
+    // Qwen3-Coder / Qwen3.5 / Nemotron 3 / Step-3.5 `<function=…>`, GLM `name<arg_key>…`.
+    {
+      open: '<tool_call>',
+      close: '</tool_call>',
+      bodyStart: TAG_START,
+      bodyStartTight: NAME_START,
+      body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
+      format: fmt('qwen3-coder'),
+      confidence: 0.9,
+    },
+    {
+      open: '<seed:tool_call>',
+      close: '</seed:tool_call>',
+      bodyStart: TAG_START,
+      body: seedBody(named('seed-oss')),
+      format: fmt('seed-oss'),
+      confidence: 0.95,
+    },
+    // Step-3: StepTML invokes between fullwidth-bar tokens (U+FF5C, ASCII `_`).
+    {
+      open: '<｜tool_calls_begin｜>',
+      close: '<｜tool_calls_end｜>',
+      body: invokesBody(named('step3')),
+      format: fmt('step3'),
+      confidence: 0.95,
+    },
+    {
+      open: '<｜tool_call_begin｜>',
+      close: '<｜tool_call_end｜>',
+      body: invokesBody(named('step3')),
+      format: fmt('step3'),
+      confidence: 0.9,
+    },
+    // Qwen3-Coder without `<tool_call>` (vLLM's fallback); a stray `</tool_call>` after it goes too.
+    {
+      open: '<function=',
+      close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
+      body: bareFunctionBody(named('qwen3-coder')),
+      format: fmt('qwen3-coder'),
+      confidence: 0.7,
+    },
+    // An invoke without its wrapper.
+    {
+      open: ['<invoke name=', `<${CLAUDE_NS}:invoke name=`, '<steptml:invoke name='],
+      close: ['</invoke>', `</${CLAUDE_NS}:invoke>`, '</steptml:invoke>'],
+      body: bareInvokeBody(named('')),
+      format: fmt(''),
+      confidence: 0.7,
+    },
+    // Seed 002 and generic prompts: `<tool><name>…</name><arguments>…` or `<tool>name</tool><parameter …>`.
+    toolTag('tool'),
+    toolTag('tool_use'),
+  ];
+  for (const name of new Set(options.toolNames ?? [])) {
+    if (!isTagName(name) || RESERVED.has(name)) continue;
+    blocks.push({
+      open: `<${name}>`,
+      close: `</${name}>`,
+      bodyStart: '<{',
+      body: toolNameTagBody(name),
+      format: fmt(''),
+      auto: false,
+      confidence: 0.5,
+    });
+  }
+  return {
+    id,
+    blocks,
+    reasoning: options.seedThink ? [SEED_THINK, THINK, THINKING] : [THINK, SEED_THINK, THINKING],
+    strip: STRIP,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The plugin the router registers: the family id `xml`, an alias per variant (so that every
+ * family id of ../shared/formats this package serves is a valid `--format`), and the model names
+ * each variant serves. Where two patterns match a model the router takes the more specific one:
+ * `*qwen3-coder*` here beats Hermes's `qwen3-*`, `*step-3.5*` beats `*step-3*`.
+ */
+import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
+import { createXmlFormat } from './format.js';
+
+const aliases: FormatAlias[] = [
+  { id: 'claude', variant: 'claude' },
+  { id: 'qwen3-coder', variant: 'qwen3-coder' },
+  { id: 'qwen3.5', variant: 'qwen3.5' },
+  { id: 'glm', variant: 'glm' },
+  { id: 'glm-4.7', variant: 'glm-4.7' },
+  { id: 'minimax', variant: 'minimax' },
+  { id: 'minimax-m2', variant: 'minimax' },
+  { id: 'seed-oss', variant: 'seed-oss' },
+  { id: 'step3', variant: 'step3' },
+];
+
+const modelPatterns: ModelPattern[] = [
+  { match: '*claude*', variant: 'claude' },
+  // Qwen3-Coder, and the models trained on its markup: Nemotron 3, Step-3.5.
+  { match: '*qwen3-coder*', variant: 'qwen3-coder' },
+  { match: '*nemotron-3-*', variant: 'qwen3-coder' },
+  { match: '*nemotron3*', variant: 'qwen3-coder' },
+  { match: '*step-3.5*', variant: 'qwen3-coder' },
+  { match: '*step3.5*', variant: 'qwen3-coder' },
+  { match: '*qwen3.5*', variant: 'qwen3.5' },
+  { match: '*glm-4.5*', variant: 'glm' },
+  { match: '*glm-4.6*', variant: 'glm' },
+  { match: '*glm4.5*', variant: 'glm' },
+  { match: '*glm4.6*', variant: 'glm' },
+  { match: '*glm-4.7*', variant: 'glm-4.7' },
+  { match: '*glm4.7*', variant: 'glm-4.7' },
+  { match: '*minimax-m2*', variant: 'minimax' },
+  { match: '*minimax_m2*', variant: 'minimax' },
+  { match: '*seed-oss*', variant: 'seed-oss' },
+  { match: '*seed_oss*', variant: 'seed-oss' },
+  { match: '*step-3*', variant: 'step3' },
+  { match: '*step3*', variant: 'step3' },
+];
+
+export const xmlPlugin = definePlugin({
+  id: 'xml',
+  aliases,
+  modelPatterns,
+  /**
+   * Where a marker is also another format's (`<tool_call>`, `<function=`, `<tool>` are Hermes's
+   * too), auto mode tries Hermes's JSON reader first: `<function=name>{…}` is Llama 3.1's JSON
+   * form and should be named so, and the XML readers lose nothing by going second, since the
+   * JSON reader rejects a body that starts with a tag or a name (merge-markup.ts).
+   */
+  priority: -1,
+  create: (options) => createXmlFormat(typeof options?.variant === 'string' ? options.variant : 'claude'),
+});

@@ -1,0 +1,147 @@
+/**
+ * Calls and results as each family's chat template writes them into history
+ * (../shared/formats/templates), so the model reads its past turns in the form it was trained to
+ * write. Only the turn's content is rendered; role headers (`<|im_start|>assistant`,
+ * `<|observation|>`, `]~b]tool`) belong to the chat template.
+ */
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { pyStr, resultText, xmlValue } from './template-json.js';
+import { decodeXmlText } from './values.js';
+
+export type CallRenderer = (calls: ToolCall[]) => string;
+export type ResultRenderer = (result: ToolResult) => string;
+
+const whenAny =
+  (render: CallRenderer): CallRenderer =>
+  (calls) =>
+    calls.length === 0 ? '' : render(calls);
+
+/** `&`, `<`, `"` in an attribute value (a name with a quote would end the attribute). */
+function attr(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+const entries = (c: ToolCall) => Object.entries(c.arguments ?? {});
+
+/**
+ * A value as the template writes it — raw — unless reading it back would change it: text that
+ * holds its own close tag, an entity or CDATA, or (in a form that writes values inline) a newline
+ * at both ends is written as CDATA, which the parser unwraps verbatim.
+ */
+function raw(text: string, element: string, inline = true): string {
+  const layout = inline && text.length > 1 && text.startsWith('\n') && text.endsWith('\n');
+  // The reader closes a value at its element's close tag under any namespace prefix.
+  const closes = text.includes(`</${element}>`) || text.includes(`:${element}>`);
+  if (!layout && !closes && decodeXmlText(text) === text) return text;
+  return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+}
+
+export const renderCalls = {
+  /** The Claude-style block: scalars as is, lists and objects as JSON (the prompt says so). */
+  claude: whenAny(
+    (calls) =>
+      `<function_calls>\n${calls
+        .map(
+          (c) =>
+            `<invoke name="${attr(c.name)}">\n${entries(c)
+              .map(([k, v]) => `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</parameter>\n`)
+              .join('')}</invoke>\n`,
+        )
+        .join('')}</function_calls>`,
+  ),
+  /**
+   * Qwen3-Coder / Qwen3.5 (`qwen3_coder.jinja`): a value on its own lines; scalars through
+   * Python's `str()` — the template writes `True`, which is what these models write back.
+   */
+  qwenCoder: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<tool_call>\n<function=${c.name}>\n${entries(c)
+            .map(
+              ([k, v]) => `<parameter=${k}>\n${raw(xmlValue(v, pyStr), 'parameter', false)}\n</parameter>\n`,
+            )
+            .join('')}</function>\n</tool_call>`,
+      )
+      .join('\n'),
+  ),
+  /** Seed-OSS (`seed_oss.jinja`): the same inner syntax, values inline, in `<seed:tool_call>`. */
+  seed: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<seed:tool_call>\n<function=${c.name}>\n${entries(c)
+            .map(([k, v]) => `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter')}</parameter>\n`)
+            .join('')}</function>\n</seed:tool_call>`,
+      )
+      .join('\n'),
+  ),
+  /** GLM-4.5 / 4.6 (`glm_4.6.jinja`): every tag on its own line; non-strings as JSON. */
+  glm: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<tool_call>${c.name}\n${entries(c)
+            .map(
+              ([k, v]) =>
+                `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>\n`,
+            )
+            .join('')}</tool_call>`,
+      )
+      .join('\n'),
+  ),
+  /** GLM-4.7 (`glm_4.7_flash.jinja`): the same without newlines. */
+  glm47: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<tool_call>${c.name}${entries(c)
+            .map(([k, v]) => `<arg_key>${k}</arg_key><arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>`)
+            .join('')}</tool_call>`,
+      )
+      .join(''),
+  ),
+  /** MiniMax-M2 (`minimax_m2.jinja`): every invoke in one `<minimax:tool_call>`. */
+  minimax: whenAny(
+    (calls) =>
+      `<minimax:tool_call>\n${calls
+        .map(
+          (c) =>
+            `<invoke name="${attr(c.name)}">\n${entries(c)
+              .map(([k, v]) => `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</parameter>\n`)
+              .join('')}</invoke>\n`,
+        )
+        .join('')}</minimax:tool_call>`,
+  ),
+  /** Step-3 (vLLM's step3 parser and tests): StepTML invokes between fullwidth-bar tokens. */
+  step3: whenAny(
+    (calls) =>
+      `<｜tool_calls_begin｜>${calls
+        .map(
+          (c) =>
+            `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="${attr(c.name)}">${entries(c)
+              .map(
+                ([k, v]) =>
+                  `<steptml:parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</steptml:parameter>`,
+              )
+              .join('')}</steptml:invoke><｜tool_call_end｜>`,
+        )
+        .join('<｜tool_sep｜>')}<｜tool_calls_end｜>`,
+  ),
+} satisfies Record<string, CallRenderer>;
+
+export const renderResult = {
+  /** Claude-style: `<function_results>` with the tool's name and its output, or an error. */
+  claude: (r: ToolResult) =>
+    r.isError
+      ? `<function_results>\n<error>\n${resultText(r)}\n</error>\n</function_results>`
+      : `<function_results>\n<result>\n<tool_name>${r.name}</tool_name>\n<stdout>\n${resultText(r)}\n</stdout>\n</result>\n</function_results>`,
+  /** Qwen (in a user turn) and GLM-4.5/4.6 (after `<|observation|>`). */
+  toolResponse: (r: ToolResult) => `<tool_response>\n${resultText(r)}\n</tool_response>`,
+  /** GLM-4.7: no newlines. */
+  toolResponseInline: (r: ToolResult) => `<tool_response>${resultText(r)}</tool_response>`,
+  /** MiniMax-M2: one `<response>` per result in the `]~b]tool` turn. */
+  minimax: (r: ToolResult) => `<response>${resultText(r)}</response>`,
+  /** Seed-OSS and Step-3: the result is the whole `tool` turn. */
+  plain: (r: ToolResult) => resultText(r),
+} satisfies Record<string, ResultRenderer>;

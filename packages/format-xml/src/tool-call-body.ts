@@ -1,0 +1,64 @@
+/**
+ * What is inside a `<tool_call>`: Qwen3-Coder's `<function=…>`, GLM's `name<arg_key>…`, or an
+ * `<invoke name>` that drifted in. JSON (Hermes, Qwen2.5) is another format's: the body answers
+ * with an error, so that auto mode's merged `<tool_call>` tries the JSON reader (merge-markup.ts)
+ * and an explicit XML format reports the block as malformed rather than inventing a call.
+ */
+import type { BodyContext, BodyParser, BodyResult } from '@toolformat/core';
+import { readFunctions } from './function-body.js';
+import { readGlmCall } from './glm-body.js';
+import { readInvokes } from './invoke-body.js';
+import type { ValueLayout } from './values.js';
+import { isBlank, readTag } from './xml-scan.js';
+
+export interface ToolCallFormats {
+  /** ParseResult.format per reader, or undefined for the block's own. */
+  function?: string | undefined;
+  glm?: string | undefined;
+  invoke?: string | undefined;
+}
+
+function named(result: BodyResult, format: string | undefined): BodyResult {
+  return format === undefined || result.error !== undefined ? result : { ...result, format };
+}
+
+export function toolCallBody(formats: ToolCallFormats, layout: ValueLayout = 'lines'): BodyParser {
+  return (body: string, ctx: BodyContext): BodyResult => {
+    let p = 0;
+    while (p < body.length && isBlank(body.charCodeAt(p))) p++;
+    if (p === body.length) return { calls: [], error: 'an empty tool call' };
+    const first = body.charCodeAt(p);
+    if (first === 60 /* < */) {
+      const tag = readTag(body, p);
+      if (tag !== null && !tag.closing && tag.local === 'function') {
+        return named(readFunctions(body, ctx, layout, p), formats.function);
+      }
+      if (tag !== null && !tag.closing && tag.local === 'invoke')
+        return named(readInvokes(body, ctx, p), formats.invoke);
+      return { calls: [], error: 'neither <function=…> nor <invoke> inside the tool call' };
+    }
+    if (first === 123 || first === 91)
+      return { calls: [], error: 'JSON inside the tool call (not XML parameters)' };
+    return named(readGlmCall(body.slice(p), ctx), formats.glm);
+  };
+}
+
+/** Seed-OSS `<seed:tool_call>`: Qwen3-Coder's inner syntax, values written inline. */
+export function seedBody(format: string | undefined): BodyParser {
+  return (body, ctx) => named(readFunctions(body, ctx, 'inline'), format);
+}
+
+/** A bare `<function=` (no `<tool_call>` around it): the engine took the marker; it is put back. */
+export function bareFunctionBody(format: string | undefined): BodyParser {
+  return (body, ctx) => named(readFunctions(`${ctx.open}${body}`, ctx, 'lines'), format);
+}
+
+/** A bare `<invoke name=` (no wrapper): the marker is put back likewise. */
+export function bareInvokeBody(format: string | undefined): BodyParser {
+  return (body, ctx) => named(readInvokes(`${ctx.open}${body}`, ctx), format);
+}
+
+/** Blocks holding invokes (`<function_calls>`, `<minimax:tool_call>`, Step-3's token pair). */
+export function invokesBody(format: string | undefined): BodyParser {
+  return (body, ctx) => named(readInvokes(body, ctx), format);
+}

@@ -1,0 +1,160 @@
+/**
+ * From the raw text between a parameter's tags to the value a tool receives: CDATA unwrapped,
+ * XML entities decoded, the newline the format puts around a value removed, and the text typed by
+ * the tool's JSON Schema (DESIGN.md semantics 2, through core's `coerceValue`).
+ */
+import { type BodyContext, type BodyIssue, coerceValue, isPlainObject, setOwn } from '@toolformat/core';
+
+/** How the format lays a value out between its tags. */
+export type ValueLayout =
+  /**
+   * Qwen3-Coder writes `<parameter=k>\nvalue\n</parameter>`: one newline after the open tag and
+   * one before the close belong to the format, and each goes on its own.
+   */
+  | 'lines'
+  /**
+   * `<parameter name="k">value</parameter>`: the value is written as is; only a newline on both
+   * sides (`>\nvalue\n<`) is taken for layout, so `return 1\n` keeps its newline (vLLM's Step-3 tests).
+   */
+  | 'inline';
+
+const PYTHON_SCALARS: Record<string, boolean | null> = { True: true, False: false, None: null };
+
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * Decodes `&lt; &gt; &amp; &quot; &apos; &#NN; &#xHH;` and unwraps `<![CDATA[…]]>` (its inside is
+ * kept verbatim). Anything else that starts with `&` is text: models write raw `&` in values.
+ */
+export function decodeXmlText(raw: string): string {
+  let amp = raw.indexOf('&');
+  let cdata = raw.indexOf('<![CDATA[');
+  if (amp === -1 && cdata === -1) return raw;
+  let out = '';
+  /** Start of the raw text not yet copied to `out`. */
+  let last = 0;
+  // Each search goes forward only: linear in the text, however many `&` are plain text.
+  for (;;) {
+    if (cdata !== -1 && (amp === -1 || cdata < amp)) {
+      const close = raw.indexOf(']]>', cdata + 9);
+      if (close === -1) break;
+      out += raw.slice(last, cdata) + raw.slice(cdata + 9, close);
+      last = close + 3;
+      cdata = raw.indexOf('<![CDATA[', last);
+      if (amp !== -1 && amp < last) amp = raw.indexOf('&', last);
+      continue;
+    }
+    if (amp === -1) break;
+    let semi = -1;
+    for (let j = amp + 1; j < raw.length && j <= amp + 10; j++) {
+      const c = raw.charCodeAt(j);
+      if (c === 59 /* ; */) semi = j;
+      // An entity name is letters, digits and `#`: anything else ends the look.
+      if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 35)) break;
+    }
+    const entity = semi === -1 ? null : decodeEntity(raw.slice(amp + 1, semi));
+    if (entity !== null) {
+      out += raw.slice(last, amp) + entity;
+      last = semi + 1;
+    }
+    amp = raw.indexOf('&', entity === null ? amp + 1 : last);
+  }
+  return last === 0 ? raw : out + raw.slice(last);
+}
+
+function decodeEntity(name: string): string | null {
+  if (Object.hasOwn(NAMED_ENTITIES, name)) return NAMED_ENTITIES[name]!;
+  if (name.charCodeAt(0) !== 35 /* # */) return null;
+  const hex = name[1] === 'x' || name[1] === 'X';
+  const digits = name.slice(hex ? 2 : 1);
+  if (digits === '') return null;
+  let code = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number.parseInt(digits[i]!, hex ? 16 : 10);
+    if (Number.isNaN(d)) return null;
+    code = code * (hex ? 16 : 10) + d;
+  }
+  if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return null;
+  return String.fromCodePoint(code);
+}
+
+/** Removes the newline(s) the layout adds around a value. */
+export function unwrapLayout(text: string, layout: ValueLayout): string {
+  const lead = text.startsWith('\r\n') ? 2 : text.startsWith('\n') ? 1 : 0;
+  const trail = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
+  if (layout === 'inline' && (lead === 0 || trail === 0)) return text;
+  if (lead + trail > text.length) return '';
+  return text.slice(lead, text.length - trail);
+}
+
+/** The text of one value as written: CDATA and entities resolved, layout newlines removed. */
+export function valueText(raw: string, layout: ValueLayout): string {
+  // A value that is one CDATA section is exactly its inside.
+  const trimmed = raw.trim();
+  if (
+    trimmed.startsWith('<![CDATA[') &&
+    trimmed.endsWith(']]>') &&
+    trimmed.indexOf(']]>') === trimmed.length - 3
+  ) {
+    return trimmed.slice(9, -3);
+  }
+  return decodeXmlText(unwrapLayout(raw, layout));
+}
+
+/**
+ * Collects the parameters of one call and types them by the declared schema once the call's name
+ * is known. A repeated key keeps its last value.
+ */
+export class ArgumentCollector {
+  private readonly entries: Array<[string, string | { typed: unknown }]> = [];
+
+  /**
+   * @param pythonScalars The format writes scalars with Python's `str()` (Qwen3-Coder's and
+   * Seed-OSS's templates: `True`, `False`, `None`), so without a schema those words are the
+   * literals; with one, the schema decides as everywhere.
+   */
+  constructor(private readonly pythonScalars = false) {}
+
+  /** A value written as text, typed in `build`. */
+  add(key: string, text: string): void {
+    this.entries.push([key, text]);
+  }
+
+  /** A value that arrived typed (a JSON object of arguments). */
+  addTyped(key: string, value: unknown): void {
+    this.entries.push([key, { typed: value }]);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The arguments of `name`, typed; what typing changed or doubted goes to `issues`. */
+  build(name: string, ctx: BodyContext, issues: BodyIssue[]): Record<string, unknown> {
+    const tools = ctx.options.tools;
+    const args: Record<string, unknown> = {};
+    for (const [key, text] of this.entries) {
+      if (typeof text !== 'string') {
+        setOwn(args, key, text.typed);
+        continue;
+      }
+      const schema = tools?.parameter(name, key);
+      if (this.pythonScalars && schema === undefined) {
+        const word = text.trim();
+        if (Object.hasOwn(PYTHON_SCALARS, word)) {
+          setOwn(args, key, PYTHON_SCALARS[word]);
+          continue;
+        }
+      }
+      const value = coerceValue(text, isPlainObject(schema) ? schema : undefined, (message) =>
+        issues.push({
+          kind: message.startsWith('repaired JSON') ? 'json-repaired' : 'arguments-coerced',
+          message: `Argument ${JSON.stringify(key)} of "${name}": ${message}`,
+          raw: text,
+        }),
+      );
+      setOwn(args, key, value);
+    }
+    return args;
+  }
+}

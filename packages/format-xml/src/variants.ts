@@ -1,0 +1,102 @@
+/**
+ * The variants of the family: the default (`claude`, handler id `xml`) and one per model family
+ * whose prompt, stops or renderers differ. Parsing is shared: every variant reads every form
+ * (models drift between them, and a Qwen3-Coder fine-tune may answer in GLM's), and names itself
+ * in ParseResult.format.
+ */
+import {
+  claudePrompt,
+  glmPrompt46,
+  glmPrompt47,
+  minimaxPrompt,
+  type PromptBuilder,
+  qwen35Prompt,
+  qwenCoderPrompt,
+  seedPrompt,
+  step3Prompt,
+} from './prompt.js';
+import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+
+export interface VariantDefinition {
+  prompt: PromptBuilder;
+  stops: readonly string[];
+  calls: CallRenderer;
+  result: ResultRenderer;
+  /** The reasoning block a prompt that pre-opens one opens (`reasoningOpen`). */
+  seedThink?: boolean;
+}
+
+const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
+const GLM_STOPS = ['<|endoftext|>', '<|user|>', '<|observation|>'];
+
+export const VARIANTS = {
+  /** Claude-style `<function_calls>` (and what any variant reads). */
+  claude: {
+    prompt: claudePrompt,
+    // Claude's harness stopped here and appended the close tag itself.
+    stops: ['</function_calls>'],
+    calls: renderCalls.claude,
+    result: renderResult.claude,
+  },
+  /** Qwen3-Coder, Nemotron 3, Step-3.5 (the same markup). */
+  'qwen3-coder': {
+    prompt: qwenCoderPrompt,
+    stops: QWEN_STOPS,
+    calls: renderCalls.qwenCoder,
+    result: renderResult.toolResponse,
+  },
+  /** Qwen3.5: the Coder markup, tools listed as JSON, thinking. */
+  'qwen3.5': {
+    prompt: qwen35Prompt,
+    stops: QWEN_STOPS,
+    calls: renderCalls.qwenCoder,
+    result: renderResult.toolResponse,
+  },
+  /** GLM-4.5 / 4.6. */
+  glm: { prompt: glmPrompt46, stops: GLM_STOPS, calls: renderCalls.glm, result: renderResult.toolResponse },
+  /** GLM-4.7: no newlines between the tags. */
+  'glm-4.7': {
+    prompt: glmPrompt47,
+    stops: GLM_STOPS,
+    calls: renderCalls.glm47,
+    result: renderResult.toolResponseInline,
+  },
+  /** MiniMax-M2. */
+  minimax: {
+    prompt: minimaxPrompt,
+    stops: ['[e~['],
+    calls: renderCalls.minimax,
+    result: renderResult.minimax,
+  },
+  /** ByteDance Seed-OSS. */
+  'seed-oss': {
+    prompt: seedPrompt,
+    stops: ['<seed:eos>'],
+    calls: renderCalls.seed,
+    result: renderResult.plain,
+    seedThink: true,
+  },
+  /**
+   * StepFun Step-3. Its end-of-turn token is not in ../shared/formats; stopping at the close of
+   * the call list keeps the model from writing past its calls (the parser reads an unclosed list).
+   */
+  step3: {
+    prompt: step3Prompt,
+    stops: ['<｜tool_calls_end｜>'],
+    calls: renderCalls.step3,
+    result: renderResult.plain,
+  },
+} satisfies Record<string, VariantDefinition>;
+
+export type XmlVariant = keyof typeof VARIANTS;
+
+export const VARIANT_IDS = Object.keys(VARIANTS) as XmlVariant[];
+
+export function isVariant(name: string): name is XmlVariant {
+  return Object.hasOwn(VARIANTS, name);
+}
+
+/** `xml` for the default variant, `xml:glm` for the others. */
+export function handlerId(variant: XmlVariant): string {
+  return variant === 'claude' ? 'xml' : `xml:${variant}`;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { NS } from './test-support/harness.js';
+import { nextTag, readTag, scanValue, type ValueRules } from './xml-scan.js';
+
+describe('readTag', () => {
+  it('reads names, prefixes, the name attribute and the `=` form', () => {
+    expect(readTag('<invoke name="get_weather">', 0)).toMatchObject({
+      local: 'invoke',
+      prefix: '',
+      name: 'get_weather',
+      end: 27,
+    });
+    expect(readTag(`<${NS}:parameter name='k' string="true">`, 0)).toMatchObject({
+      local: 'parameter',
+      prefix: NS,
+      name: 'k',
+    });
+    expect(readTag('<function=get_weather>', 0)).toMatchObject({ local: 'function', eq: 'get_weather' });
+    expect(readTag('<parameter= "city" >', 0)).toMatchObject({ local: 'parameter', eq: 'city' });
+    expect(readTag('</minimax:tool_call >', 0)).toMatchObject({
+      closing: true,
+      local: 'tool_call',
+      prefix: 'minimax',
+    });
+    expect(readTag('<br/>', 0)).toMatchObject({ local: 'br', end: 5 });
+  });
+
+  it('is not a tag: prose, a break or another < before the >', () => {
+    for (const s of [
+      '< b>',
+      '<!-- x -->',
+      '<function=f\n>',
+      '<a name="x\ny">',
+      '<a <b>',
+      '<3',
+      '<invoke name="x',
+      '<>',
+    ]) {
+      expect(readTag(s, 0), s).toBeNull();
+    }
+  });
+
+  it('nextTag skips what is not one', () => {
+    expect(nextTag('a < b <3 <c>', 0)).toMatchObject({ local: 'c', start: 9 });
+  });
+});
+
+describe('scanValue', () => {
+  const rules: ValueRules = {
+    isClose: (t) => t.closing && t.local === 'p',
+    canFollow: (t) => t.local === 'p' || t.closing,
+    isStop: (t) => !t.closing && t.local === 'p',
+  };
+  const value = (s: string) => {
+    const span = scanValue(s, 0, s.length, rules);
+    return [s.slice(span.start, span.end), s.slice(span.next), span.closed] as const;
+  };
+
+  it('ends at a close followed by the next element, the end of the call, or the end', () => {
+    expect(value('a</p><p>b</p>')).toEqual(['a', '<p>b</p>', true]);
+    expect(value('a</p>\n</f>')).toEqual(['a', '\n</f>', true]);
+    expect(value('a</p>  ')).toEqual(['a', '  ', true]);
+  });
+
+  it('skips a close followed by other text, and falls back to it when nothing better comes', () => {
+    expect(value('x </p> y</p></f>')).toEqual(['x </p> y', '</f>', true]);
+    expect(value('x </p> y')).toEqual(['x ', ' y', true]);
+  });
+
+  it('ends at a stop without a close, or runs to the end', () => {
+    expect(value('a\n<p>b')).toEqual(['a\n', '<p>b', false]);
+    expect(value('abc')).toEqual(['abc', '', false]);
+  });
+
+  it('never looks into CDATA or a fenced code block; unclosed ones do not protect', () => {
+    expect(value('<![CDATA[</p><p>]]></p>')).toEqual(['<![CDATA[</p><p>]]>', '', true]);
+    expect(value('\n```\n</p><p>\n```\n</p>')).toEqual(['\n```\n</p><p>\n```\n', '', true]);
+    expect(value('<![CDATA[ a</p><p>')).toEqual(['<![CDATA[ a', '<p>', true]);
+    expect(value('\n```\na</p><p>')).toEqual(['\n```\na', '<p>', true]);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * Hand-written scanners for the loose XML models write: a tag reader (`<invoke name="x">`,
+ * `<parameter=k>`, `</invoke>`), and the search for where a parameter value ends.
+ *
+ * Why not an XML parser: model output is not well-formed XML (raw `<` and `&` in values,
+ * missing close tags, `<function=name>`), and a value must survive text that looks like markup.
+ * Why not regular expressions: DESIGN.md semantics 8 — every scan here is linear. A tag is read
+ * only up to the next `<`, `>` or line break, so reading every tag of a text touches each
+ * character a bounded number of times.
+ */
+
+const LT = 60;
+const GT = 62;
+const SLASH = 47;
+const EQUALS = 61;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+const SPACE = 32;
+const TAB = 9;
+const BACKTICK = 96;
+
+export function isBlank(code: number): boolean {
+  return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
+}
+
+/** Letters, digits, `_`, `-`, `.`, `:` — what tag and attribute names are made of. */
+function isNameChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 45 ||
+    code === 46 ||
+    code === 58 ||
+    code > 127
+  );
+}
+
+export interface Tag {
+  /** Index of the `<`. */
+  start: number;
+  /** Index just past the `>`. */
+  end: number;
+  closing: boolean;
+  /** The name without its namespace prefix: `invoke` for `<invoke>`. */
+  local: string;
+  /** The namespace prefix (`antml`, `steptml`, `minimax`), or ''. */
+  prefix: string;
+  /** `<function=NAME>` / `<parameter=KEY>`: the text after `=`, trimmed and unquoted. */
+  eq: string | null;
+  /** The `name` attribute, unquoted. */
+  name: string | null;
+}
+
+/**
+ * Reads the tag at `s[at] === '<'`, or returns null when there is none (`<` in prose, `<!`,
+ * a tag broken by a line break or another `<` before its `>`). Never reads past `limit`.
+ */
+export function readTag(s: string, at: number, limit = s.length): Tag | null {
+  if (s.charCodeAt(at) !== LT) return null;
+  let i = at + 1;
+  let closing = false;
+  if (s.charCodeAt(i) === SLASH) {
+    closing = true;
+    i++;
+  }
+  const nameStart = i;
+  while (i < limit && isNameChar(s.charCodeAt(i))) i++;
+  if (i === nameStart) return null;
+  const qualified = s.slice(nameStart, i);
+  const colon = qualified.lastIndexOf(':');
+  const prefix = colon === -1 ? '' : qualified.slice(0, colon);
+  const local = colon === -1 ? qualified : qualified.slice(colon + 1);
+  if (local === '') return null;
+  let eq: string | null = null;
+  let name: string | null = null;
+  if (!closing && s.charCodeAt(i) === EQUALS) {
+    // `<function=get_weather>`: everything up to `>` on this line.
+    const valueStart = i + 1;
+    while (i < limit) {
+      const c = s.charCodeAt(i);
+      if (c === GT || c === LT || c === LINE_FEED) break;
+      i++;
+    }
+    if (i >= limit || s.charCodeAt(i) !== GT) return null;
+    eq = unquote(s.slice(valueStart, i).trim());
+    return { start: at, end: i + 1, closing, local, prefix, eq, name };
+  }
+  for (;;) {
+    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    if (i >= limit) return null;
+    const c = s.charCodeAt(i);
+    if (c === GT) return { start: at, end: i + 1, closing, local, prefix, eq, name };
+    if (c === SLASH && s.charCodeAt(i + 1) === GT) {
+      return { start: at, end: i + 2, closing, local, prefix, eq, name };
+    }
+    if (closing || !isNameChar(c)) return null;
+    const attrStart = i;
+    while (i < limit && isNameChar(s.charCodeAt(i))) i++;
+    const attr = s.slice(attrStart, i);
+    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) !== EQUALS) continue;
+    i++;
+    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    const q = s.charCodeAt(i);
+    let value: string;
+    if (q === QUOTE || q === APOSTROPHE) {
+      const valueStart = ++i;
+      while (i < limit) {
+        const d = s.charCodeAt(i);
+        if (d === q || d === LT || d === LINE_FEED) break;
+        i++;
+      }
+      if (i >= limit || s.charCodeAt(i) !== q) return null;
+      value = s.slice(valueStart, i);
+      i++;
+    } else {
+      const valueStart = i;
+      while (i < limit) {
+        const d = s.charCodeAt(i);
+        if (isBlank(d) || d === GT || d === LT) break;
+        if (d === SLASH && s.charCodeAt(i + 1) === GT) break;
+        i++;
+      }
+      value = s.slice(valueStart, i);
+    }
+    if (attr === 'name') name = value;
+  }
+}
+
+function unquote(v: string): string {
+  const first = v.charCodeAt(0);
+  if (v.length >= 2 && (first === QUOTE || first === APOSTROPHE) && v.charCodeAt(v.length - 1) === first) {
+    return v.slice(1, -1);
+  }
+  return v;
+}
+
+/** The next tag at or after `from` (before `limit`), skipping `<` that start none. */
+export function nextTag(s: string, from: number, limit = s.length): Tag | null {
+  let i = from;
+  while (i < limit) {
+    const lt = s.indexOf('<', i);
+    if (lt === -1 || lt >= limit) return null;
+    const tag = readTag(s, lt, limit);
+    if (tag) return tag;
+    i = lt + 1;
+  }
+  return null;
+}
+
+export interface ValueRules {
+  /** Whether the tag closes the value (`</parameter>`, any prefix). */
+  isClose(tag: Tag): boolean;
+  /** Whether the tag may follow a real close: the next parameter, the end of the call. */
+  canFollow(tag: Tag): boolean;
+  /** Whether the tag ends the value although no close came (the next parameter). */
+  isStop(tag: Tag): boolean;
+}
+
+export interface ValueSpan {
+  /** The value is `s.slice(start, end)`. */
+  start: number;
+  end: number;
+  /** Where reading goes on. */
+  next: number;
+  /** False when the value ran into the next parameter or the end of the body. */
+  closed: boolean;
+}
+
+/**
+ * Where a value that starts at `from` ends. A close tag ends it only when what follows it (after
+ * blanks) may follow a value — the next parameter, the end of the call, the end of the body — so
+ * `contains </parameter> in it</parameter></invoke>` keeps its inner text (sglang's MiniMax
+ * tests). A CDATA section or a fenced code block inside the value is never looked into. Without
+ * any close, the value ends at a stop tag (a missing `</parameter>`) or at the end of the body;
+ * a close followed by something else is then taken after all.
+ *
+ * Linear: the scan moves forward only; the blanks after a close candidate are looked at twice at
+ * most; a CDATA section or fence without an end is searched for once and then no longer protects.
+ */
+export function scanValue(s: string, from: number, limit: number, rules: ValueRules): ValueSpan {
+  let i = from;
+  let loose: Tag | null = null;
+  let cdataCloses = true;
+  let fencesClose = true;
+  while (i < limit) {
+    const c = s.charCodeAt(i);
+    if (c === LT) {
+      if (cdataCloses && s.startsWith('<![CDATA[', i)) {
+        const close = s.indexOf(']]>', i + 9);
+        if (close !== -1 && close + 3 <= limit) {
+          i = close + 3;
+          continue;
+        }
+        cdataCloses = false;
+      }
+      const tag = readTag(s, i, limit);
+      if (tag === null) {
+        i++;
+        continue;
+      }
+      if (rules.isClose(tag)) {
+        let j = tag.end;
+        while (j < limit && isBlank(s.charCodeAt(j))) j++;
+        const after = j < limit ? readTag(s, j, limit) : null;
+        if (j >= limit || (after !== null && rules.canFollow(after))) {
+          return { start: from, end: tag.start, next: tag.end, closed: true };
+        }
+        loose ??= tag;
+        i = tag.end;
+        continue;
+      }
+      if (rules.isStop(tag)) {
+        if (loose) return { start: from, end: loose.start, next: loose.end, closed: true };
+        return { start: from, end: tag.start, next: tag.start, closed: false };
+      }
+      i = tag.end;
+      continue;
+    }
+    if (c === BACKTICK && fencesClose && atLineStart(s, i, from)) {
+      const skip = skipFence(s, i, limit);
+      if (skip === -1) fencesClose = false;
+      else if (skip > i) {
+        i = skip;
+        continue;
+      }
+    }
+    i++;
+  }
+  if (loose) return { start: from, end: loose.start, next: loose.end, closed: true };
+  return { start: from, end: limit, next: limit, closed: false };
+}
+
+/** Up to 3 spaces between the line start (or the value start) and `at`. */
+function atLineStart(s: string, at: number, floor: number): boolean {
+  let j = at - 1;
+  let spaces = 0;
+  while (j >= floor && s.charCodeAt(j) === SPACE && spaces < 4) {
+    j--;
+    spaces++;
+  }
+  return spaces <= 3 && (j < floor || s.charCodeAt(j) === LINE_FEED);
+}
+
+/**
+ * At a line-start backtick: the index after the closing line of the fenced block that opens here,
+ * `at` itself when it opens none (fewer than 3 backticks), or -1 when it never closes.
+ */
+function skipFence(s: string, at: number, limit: number): number {
+  let ticks = 0;
+  while (at + ticks < limit && s.charCodeAt(at + ticks) === BACKTICK) ticks++;
+  if (ticks < 3) return at;
+  let nl = s.indexOf('\n', at + ticks);
+  while (nl !== -1 && nl < limit) {
+    let p = nl + 1;
+    let spaces = 0;
+    while (p < limit && s.charCodeAt(p) === SPACE && spaces < 3) {
+      p++;
+      spaces++;
+    }
+    let run = 0;
+    while (p + run < limit && s.charCodeAt(p + run) === BACKTICK) run++;
+    if (run >= ticks) {
+      let q = p + run;
+      while (
+        q < limit &&
+        (s.charCodeAt(q) === SPACE || s.charCodeAt(q) === TAB || s.charCodeAt(q) === CARRIAGE_RETURN)
+      )
+        q++;
+      if (q >= limit || s.charCodeAt(q) === LINE_FEED) return q;
+    }
+    nl = s.indexOf('\n', p);
+  }
+  return -1;
+}
