@@ -95,8 +95,7 @@ class Reader {
   ) {}
 
   /** Parses one complete JSON text and takes its calls. */
-  take(raw: string): void {
-    const parsed = parseJsonLadder(raw);
+  take(raw: string, parsed = parseJsonLadder(raw)): void {
     if (!parsed.ok) {
       this.rejected.push({ raw, reason: parsed.error });
       return;
@@ -175,7 +174,7 @@ class Reader {
       const whole = body.trim();
       const parsed = parseJsonLadder(whole);
       if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
-        this.take(whole);
+        this.take(whole, parsed);
         return;
       }
     }

@@ -65,7 +65,7 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
     if (typeof text !== 'string') return { ok: false, error: `expected JSON text, received ${typeof text}` };
     let strictError: string;
     try {
-      return withDepthLimit(JSON.parse(text), maxDepth, null, []);
+      return withDepthLimit(JSON.parse(text), maxDepth, null, [], text.length);
     } catch (error) {
       strictError = errorMessage(error);
     }
@@ -76,14 +76,14 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
     if (!repair.ok && repair.depthExceeded) return { ok: false, error: repair.error };
     if (!repair.ok || repair.json5Compatible) {
       try {
-        return withDepthLimit(JSON5.parse(text), maxDepth, 'json5', [JSON5_REPAIR]);
+        return withDepthLimit(JSON5.parse(text), maxDepth, 'json5', [JSON5_REPAIR], text.length);
       } catch {
         // The repair pass's answer (or error) says more than JSON5's.
       }
     }
     if (!repair.ok)
       return { ok: false, error: `invalid JSON (${strictError}); repair failed: ${repair.error}` };
-    return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs);
+    return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs, repair.text.length);
   } catch (error) {
     return { ok: false, error: `invalid JSON: ${errorMessage(error)}` };
   }
@@ -94,8 +94,11 @@ function withDepthLimit(
   maxDepth: number,
   repaired: null | 'json5' | 'repair',
   repairs: string[],
+  textLength = Number.POSITIVE_INFINITY,
 ): JsonLadderResult {
-  if (exceedsDepth(value, maxDepth)) {
+  // Each level costs at least one bracket of text: text no longer than the limit cannot exceed it,
+  // and most call payloads are that short, so the walk is skipped for them.
+  if (textLength > maxDepth && exceedsDepth(value, maxDepth)) {
     return { ok: false, error: `JSON nested deeper than ${maxDepth} levels` };
   }
   return { ok: true, value, repaired, repairs };
