@@ -5,7 +5,14 @@
  * the first that yields calls. Because auto mode is itself a markup, its streaming equals its
  * batch parse and stays linear, like every single format.
  */
-import type { BlockSpec, BodyParser, BodyResult, MarkupSpec, ReasoningSpec } from './markup-spec.js';
+import type {
+  BlockSpec,
+  BodyParser,
+  BodyResult,
+  MarkupSpec,
+  ReasoningSpec,
+  WholeOutputSpec,
+} from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
 
 function asList<T extends string>(v: T | readonly T[] | undefined): readonly T[] {
@@ -44,7 +51,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   const reasoning: ReasoningSpec[] = [];
   const seenReasoning = new Set<string>();
   const strip = new Set<string>();
-  let whole: MarkupSpec['whole'];
+  const wholes: WholeOutputSpec[] = [];
   for (const spec of specs) {
     for (const block of spec.blocks) {
       if (block.auto === false) continue;
@@ -60,8 +67,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       }
     }
     for (const s of spec.strip ?? []) strip.add(s);
-    if (!whole && spec.whole?.onlyDeclaredTools)
-      whole = { ...spec.whole, format: spec.whole.format ?? spec.id };
+    if (spec.whole?.onlyDeclaredTools) wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
   }
   const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
   const blocks: BlockSpec[] = [];
@@ -91,5 +97,36 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     const lead = group[0]!;
     blocks.push({ ...lead, open: undefined, fence: info, format: undefined, body: unionBody(group, fmt) });
   }
+  const whole = unionWhole(wholes);
   return { id, blocks, reasoning, strip: [...strip], ...(whole ? { whole } : {}) };
+}
+
+/**
+ * Several formats read a bare output (a JSON list, a pythonic list): in auto mode each is tried in
+ * priority order, and the first whose calls all name declared tools wins.
+ */
+function unionWhole(wholes: readonly WholeOutputSpec[]): WholeOutputSpec | undefined {
+  if (wholes.length <= 1) return wholes[0];
+  const startChars = [...new Set(wholes.map((w) => w.startChars).join(''))].join('');
+  return {
+    startChars,
+    onlyDeclaredTools: true,
+    body: (text, ctx) => {
+      const first = text.trimStart()[0] ?? '';
+      const tools = ctx.options.tools;
+      for (const w of wholes) {
+        if (!w.startChars.includes(first)) continue;
+        let r: BodyResult;
+        try {
+          r = w.body(text, ctx);
+        } catch {
+          continue;
+        }
+        if (r.error !== undefined || r.calls.length === 0) continue;
+        if (!tools || !r.calls.every((c) => tools.has(c.name))) continue;
+        return { ...r, format: r.format ?? w.format };
+      }
+      return { calls: [], error: 'no format reads this output as calls to declared tools' };
+    },
+  };
 }
