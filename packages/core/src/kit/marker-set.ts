@@ -1,10 +1,17 @@
 /**
  * A set of literal markers (`<tool_call>`, `[TOOL_CALLS]`, …) compiled for scanning:
- * a first-code-unit table says in O(1) whether a position can start a marker, and the markers
- * sharing their first two units are tried longest first (a format has a dozen markers starting
- * with `<`; the second unit rules out most of them at once). No regular expressions: every
- * question asked of a position costs at most the length of the longest marker.
+ * a first-code-unit table says in O(1) whether a position can start a marker, and a trie finds
+ * the longest marker there in one step per unit (DeepSeek alone has dozens of markers starting
+ * with `<｜`; trying them one by one made `<｜<｜<｜…` cost dozens of comparisons a character).
+ * No regular expressions: every question asked of a position costs at most the length of the
+ * longest marker.
  */
+
+interface TrieNode<T> {
+  next: Map<number, TrieNode<T>>;
+  /** The marker that ends at this node, if any. */
+  match: MarkerMatch<T> | null;
+}
 
 export interface MarkerMatch<T> {
   marker: string;
@@ -14,12 +21,8 @@ export interface MarkerMatch<T> {
 export class MarkerSet<T> {
   /** Markers by their first code unit, longest first. */
   private readonly byFirst = new Map<number, Array<MarkerMatch<T>>>();
-  /** Markers of two or more units by their first two (`c0 * 65536 + c1`), longest first. */
-  private readonly byTwo = new Map<number, Array<MarkerMatch<T>>>();
-  /** One-unit markers (a backtick). */
-  private readonly single = new Map<number, MarkerMatch<T>>();
-  /** First units that start a marker longer than one unit. */
-  private readonly startsLong = new Set<number>();
+  /** A trie over the markers' code units: a match costs one step per unit of the longest match. */
+  private readonly trie: TrieNode<T> = { next: new Map(), match: null };
   /** The distinct first code units, for indexOf-driven candidate search on long text. */
   readonly firstChars: string[] = [];
   readonly maxLength: number;
@@ -42,16 +45,17 @@ export class MarkerSet<T> {
     for (const list of this.byFirst.values()) {
       list.sort((a, b) => b.marker.length - a.marker.length);
       for (const m of list) {
-        const c0 = m.marker.charCodeAt(0);
-        if (m.marker.length === 1) {
-          this.single.set(c0, m);
-          continue;
+        let node = this.trie;
+        for (let i = 0; i < m.marker.length; i++) {
+          const code = m.marker.charCodeAt(i);
+          let child = node.next.get(code);
+          if (!child) {
+            child = { next: new Map(), match: null };
+            node.next.set(code, child);
+          }
+          node = child;
         }
-        this.startsLong.add(c0);
-        const key = c0 * 65536 + m.marker.charCodeAt(1);
-        const two = this.byTwo.get(key);
-        if (two) two.push(m);
-        else this.byTwo.set(key, [m]);
+        node.match = m;
       }
     }
     this.maxLength = max;
@@ -69,24 +73,20 @@ export class MarkerSet<T> {
    * still complete), so the caller holds the text back.
    */
   matchAt(text: string, pos: number, final = false): MarkerMatch<T> | 'partial' | null {
-    const c0 = text.charCodeAt(pos);
-    if (!this.byFirst.has(c0)) return null;
-    if (pos + 1 >= text.length) {
-      // One unit visible: a longer marker may still come.
-      if (!final && this.startsLong.has(c0)) return 'partial';
-      return this.single.get(c0) ?? null;
+    let node = this.trie.next.get(text.charCodeAt(pos));
+    if (!node) return null;
+    let best = node.match;
+    let i = pos + 1;
+    const n = text.length;
+    while (i < n) {
+      const child: TrieNode<T> | undefined = node.next.get(text.charCodeAt(i));
+      if (!child) return best;
+      node = child;
+      i++;
+      if (node.match) best = node.match;
     }
-    const list = this.byTwo.get(c0 * 65536 + text.charCodeAt(pos + 1));
-    if (list) {
-      for (const m of list) {
-        if (pos + m.marker.length <= text.length) {
-          if (text.startsWith(m.marker, pos)) return m;
-        } else if (!final && m.marker.startsWith(text.slice(pos))) {
-          return 'partial';
-        }
-      }
-    }
-    return this.single.get(c0) ?? null;
+    // The text ended on the way: a longer marker may still complete.
+    return !final && node.next.size > 0 ? 'partial' : best;
   }
 
   /**
