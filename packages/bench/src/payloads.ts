@@ -54,6 +54,29 @@ export const TOOLS = [
  * 2× the input at most 2.5× the time), from the issues and from inputs that hung peers.
  */
 export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: number) => string }> = [
+  // Issue 7: the input that made a peer's DeepSeek regex take 17 s.
+  {
+    format: 'deepseek',
+    name: '<｜tool▁calls▁begin｜> then <｜tool▁sep｜> repeated, no fence',
+    make: (n) => `<｜tool▁calls▁begin｜>${repeatTo('<｜tool▁sep｜>', n - 21)}`,
+  },
+  {
+    format: 'deepseek',
+    name: 'unclosed <｜DSML｜invoke name=" repeated in a block',
+    make: (n) => `<｜DSML｜function_calls>${repeatTo('<｜DSML｜invoke name="', n - 22)}`,
+  },
+  // Issue 8: pythonic inputs that made a peer's regex backtrack for minutes.
+  {
+    format: 'llama',
+    name: 'pythonic [foo(a=, b=, c= repeated',
+    make: (n) => `[foo(${repeatTo('a=, b=, c=, ', n - 5)}`,
+  },
+  {
+    format: 'llama',
+    name: 'hello world[A(A= then \\t)A(A=,\\t repeated',
+    make: (n) => `hello world[A(A=\t${repeatTo(')A(A=,\t\t', n - 17)}`,
+  },
+  { format: 'llama', name: "[a(b=' repeated", make: (n) => repeatTo("[a(b='", n) },
   {
     format: 'hermes',
     name: 'unclosed <tool_call>{"a": repeated',

@@ -13,12 +13,22 @@ import {
   registeredFormats,
   registerFormat,
 } from '@toolformat/core';
+import { deepseekPlugin } from '@toolformat/format-deepseek';
 import { hermesPlugin } from '@toolformat/format-hermes';
+import { llamaPlugin } from '@toolformat/format-llama';
+import { mistralPlugin } from '@toolformat/format-mistral';
 import { reactPlugin } from '@toolformat/format-react';
 import { xmlPlugin } from '@toolformat/format-xml';
 
 /** Every built-in format plugin. A new format package is added here (and as a dependency). */
-export const builtinPlugins: readonly FormatPlugin[] = [hermesPlugin, xmlPlugin, reactPlugin];
+export const builtinPlugins: readonly FormatPlugin[] = [
+  hermesPlugin,
+  xmlPlugin,
+  reactPlugin,
+  llamaPlugin,
+  deepseekPlugin,
+  mistralPlugin,
+];
 
 /** The container type of core's registry, named without depending on tsyringe ourselves. */
 export type FormatContainer = typeof defaultContainer;

@@ -65,6 +65,20 @@ export class JsonBoundaryTracker {
   }
 
   /**
+   * As a close guard: advances over all of `text[from, to)`, past the end of any number of
+   * top-level values (`NAME[ARGS]{…}` holds two; JSON lines hold many). `advance` stops at the
+   * first value's end, which would leave the guard behind and blind to the strings after it.
+   */
+  track(text: string, from: number, to: number): void {
+    let i = from;
+    while (i < to) {
+      const stop = this.advance(text, i, to);
+      if (stop === -1) return;
+      i = stop;
+    }
+  }
+
+  /**
    * For a self-delimiting body: advances until the first top-level value completes (returns the
    * index just past it) or until something that cannot start JSON comes first (returns its index,
    * so the body ends before it). Returns -1 when neither happened yet.

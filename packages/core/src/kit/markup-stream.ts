@@ -439,7 +439,7 @@ export class MarkupStreamParser {
         return -found.at - 1;
       }
       if (this.tracker) {
-        this.tracker.advance(work, this.trackedIn(work, pos), found.at);
+        this.tracker.track(work, this.trackedIn(work, pos), found.at);
         if (this.tracker.inString) {
           if (this.skippedClose === -1) {
             this.skippedClose = this.bodyLength + (found.at - pos);
@@ -785,7 +785,7 @@ export class MarkupStreamParser {
     // Keep the guard in step, so that it never rescans a piece.
     if (this.tracker && this.block?.close !== 'json-end' && this.tracker.consumed < this.bodyLength) {
       const start = piece.length - (this.bodyLength - this.tracker.consumed);
-      this.tracker.advance(piece, Math.max(0, start), piece.length);
+      this.tracker.track(piece, Math.max(0, start), piece.length);
     }
   }
 
@@ -934,12 +934,18 @@ export class MarkupStreamParser {
           this.text(blank);
           return;
         }
-        if (this.skippedClose !== -1 && this.blockFence === 0) {
+        // Where the end of the output closes the block, a skipped marker whose string closed
+        // later was inside a string indeed (`{"s": "[TOOL_CALLS]"}`): the block ends here.
+        const endCloses = block.close === 'end-of-output' && this.tracker?.inString === false;
+        if (this.skippedClose !== -1 && this.blockFence === 0 && !endCloses) {
           // The JSON guard held a close marker back and no other came: the string it thought
           // open was really a stray quote. Close at that marker and read the rest again.
           const body = this.takeBody();
           const cut = this.skippedClose;
-          const marker = this.skippedCloseMarker;
+          // A `closeBefore` marker belongs to what follows: it is read again with the rest.
+          const marker = this.compiled.closesBefore.get(block)?.has(this.skippedCloseMarker)
+            ? ''
+            : this.skippedCloseMarker;
           this.mode = Mode.Text;
           this.block = null;
           this.tracker = null;

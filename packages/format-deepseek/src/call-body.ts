@@ -1,0 +1,171 @@
+/**
+ * The body of DeepSeek's token markup, the text between `<｜tool▁calls▁begin｜>` and
+ * `<｜tool▁calls▁end｜>` (or of one bare `<｜tool▁call▁begin｜>…<｜tool▁call▁end｜>`). Each call
+ * is one of two forms, told apart per call because models drift between them:
+ *
+ *   V2.5 / V3 / R1:  function<｜tool▁sep｜>NAME\n```json\n{…}\n```
+ *   V3.1:            NAME<｜tool▁sep｜>{…}
+ *
+ * The body is cut into units at the call tokens in one pass (tokens.ts). A unit opened by
+ * `<｜tool▁call▁begin｜>` is a call; a unit without one is a call only in the V3 form (llama.cpp
+ * reads `<｜tool▁calls｜>function<｜tool▁sep｜>…` without the call token) and otherwise text the
+ * model wrote after its calls (the V3/R1 template often omits `<｜tool▁calls▁end｜>`).
+ */
+import type { BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
+import { type Token, type TokenKind, tokenAt } from './tokens.js';
+
+export interface CallFormats {
+  /** The format a V3-form call reports (`deepseek`). */
+  v3: string | undefined;
+  /** The format a V3.1-form call reports (`deepseek:v3.1`). */
+  v31: string | undefined;
+}
+
+/** Longer than any tool name: a "name" past this is text that happens to precede a separator. */
+const MAX_NAME = 256;
+
+/** Every token of the body, in one pass (each `<` is looked at once, for a bounded length). */
+function tokenize(body: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  for (;;) {
+    const lt = body.indexOf('<', i);
+    if (lt === -1) return tokens;
+    const t = tokenAt(body, lt);
+    if (t === null) i = lt + 1;
+    else {
+      tokens.push(t);
+      i = t.end;
+    }
+  }
+}
+
+interface Unit {
+  start: number;
+  end: number;
+  /** Opened by `<｜tool▁call▁begin｜>`. */
+  begun: boolean;
+  /** Closed by `<｜tool▁call▁end｜>`. */
+  ended: boolean;
+  /** The first separator inside the unit. */
+  sep: Token | null;
+}
+
+/** Units between call tokens; wrapper tokens (a repeated begin, a stray end) are skipped. */
+function unitsOf(body: string, tokens: readonly Token[]): Unit[] {
+  const units: Unit[] = [];
+  let current: Unit = { start: 0, end: body.length, begun: false, ended: false, sep: null };
+  const close = (end: number, ended: boolean, next: number, begun: boolean) => {
+    current.end = end;
+    current.ended = ended;
+    units.push(current);
+    current = { start: next, end: body.length, begun, ended: false, sep: null };
+  };
+  for (const t of tokens) {
+    const kind: TokenKind = t.kind;
+    if (kind === 'callBegin') close(t.start, false, t.end, true);
+    else if (kind === 'callEnd') close(t.start, true, t.end, false);
+    else if (kind === 'sep') current.sep ??= t;
+    else if (kind === 'callsBegin' || kind === 'callsEnd' || kind === 'eos') {
+      // A repeated wrapper token or an end-of-sentence: markup, not text; the unit ends here.
+      close(t.start, false, t.end, false);
+    }
+  }
+  units.push(current);
+  return units;
+}
+
+/** ```` ```json\n{…}\n``` ```` → `{…}`; text without a fence is returned trimmed. */
+export function stripFence(text: string): string {
+  let t = text.trim();
+  if (t.startsWith('```')) {
+    const nl = t.indexOf('\n');
+    t = nl === -1 ? t.slice(3).replace(/^json/i, '') : t.slice(nl + 1);
+    if (t.trimEnd().endsWith('```')) t = t.trimEnd().slice(0, -3);
+    return t.trim();
+  }
+  if (t.endsWith('```')) t = t.slice(0, -3).trim();
+  return t;
+}
+
+function isName(name: string): boolean {
+  if (name.length === 0 || name.length > MAX_NAME) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
+    if (c === '<' || c === '>' || c === '{' || c === '"' || c === '\n' || c === '`') return false;
+  }
+  return true;
+}
+
+type UnitRead = { call: RawCall; format: string | undefined } | { malformed: string } | null;
+
+/** One unit as a call, or null when it is text (no separator, not opened as a call). */
+function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
+  const sep = unit.sep;
+  if (sep === null) return unit.begun ? { malformed: 'no <｜tool▁sep｜> in the call' } : null;
+  const left = body.slice(unit.start, sep.start).trim();
+  const right = body.slice(sep.end, unit.end);
+  const nl = right.indexOf('\n');
+  // V3: the type `function`, the name on the separator's line, then the fenced JSON.
+  if (left === 'function' && nl !== -1) {
+    const name = right.slice(0, nl).trim();
+    if (isName(name))
+      return { call: { name, arguments: stripFence(right.slice(nl + 1)) }, format: formats.v3 };
+  }
+  if (!unit.begun) return { malformed: 'a separator outside a call' };
+  // V3.1: the name before the separator, the JSON after it.
+  if (!isName(left)) return { malformed: 'the call has no name before <｜tool▁sep｜>' };
+  return { call: { name: left, arguments: stripFence(right) }, format: formats.v31 };
+}
+
+export function tokenCallsBody(formats: CallFormats, bare = false) {
+  return (body: string, ctx: BodyContext): BodyResult => {
+    const tokens = tokenize(body);
+    const units = unitsOf(body, tokens);
+    // A bare `<｜tool▁call▁begin｜>` block: its body is the one call.
+    if (bare && units[0]) units[0].begun = true;
+    const calls: RawCall[] = [];
+    const issues: BodyIssue[] = [];
+    const texts: string[] = [];
+    let format: string | undefined;
+    let sawCallToken = bare;
+    let lastBegunOpen = false;
+    for (const unit of units) {
+      if (unit.begun) sawCallToken = true;
+      const read = readUnit(body, unit, formats);
+      if (read === null) {
+        const text = body.slice(unit.start, unit.end).trim();
+        if (text !== '') texts.push(text);
+        continue;
+      }
+      if ('malformed' in read) {
+        const raw = body.slice(unit.start, unit.end);
+        if (raw.trim() !== '')
+          issues.push({ kind: 'malformed-call', message: `Removed: ${read.malformed}.`, raw });
+        continue;
+      }
+      calls.push(read.call);
+      format ??= read.format;
+      lastBegunOpen = unit.begun && !unit.ended;
+    }
+    if (calls.length === 0) {
+      // Prose that names the token (`it starts with <｜tool▁calls▁begin｜>`), or a wrapper with no
+      // call token in it (vLLM reads no call there): text, as written.
+      if (!sawCallToken && (!ctx.closed || issues.length > 0 || texts.length > 0)) {
+        return { calls, notMarkup: true };
+      }
+      return { calls, issues, error: 'no <｜tool▁call▁begin｜>…<｜tool▁sep｜>… call in the block' };
+    }
+    if (lastBegunOpen && !ctx.closed) {
+      issues.push({
+        kind: 'partial-call',
+        message: 'The output ended inside a call; its arguments may be cut off.',
+        raw: body,
+      });
+    }
+    const result: BodyResult = { calls, issues };
+    if (format !== undefined) result.format = format;
+    if (texts.length > 0) result.text = texts.join('\n\n');
+    return result;
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * @toolformat/format-deepseek — DeepSeek's tool-call markup: V2.5 / V3 / R1
+ * `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json…`, V3.1
+ * `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}`, V3.2 DSML `<｜DSML｜function_calls>` and V4's
+ * `<｜DSML｜tool_calls>`, with the look-alike spellings servers and models produce.
+ */
+import { deepseekPlugin } from './plugin.js';
+
+export { createDeepseekFormat } from './format.js';
+export { buildMarkup, type MarkupOptions } from './markup.js';
+export { deepseekPlugin } from './plugin.js';
+export {
+  type DeepseekVariant,
+  handlerId,
+  VARIANT_IDS,
+  VARIANTS,
+  type VariantDefinition,
+} from './variants.js';
+export default deepseekPlugin;

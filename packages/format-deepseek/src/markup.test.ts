@@ -1,0 +1,184 @@
+/** Fixture tests per version and spelling (FORMATS.md §5–7, the peers' cases, llama.cpp's spellings). */
+import { describe, expect, it } from 'vitest';
+import { createDeepseekFormat } from './format.js';
+import { parseWith, streamWith } from './test-support/harness.js';
+
+const ds = createDeepseekFormat();
+const calls = (text: string, opts = {}) =>
+  parseWith(ds, text, opts).calls.map(({ name, arguments: a }) => ({ name, arguments: a }));
+
+const V3 =
+  '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"location": "Paris", "unit": "celsius"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"location": "London"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+const WEATHER = [
+  { name: 'get_weather', arguments: { location: 'Paris', unit: 'celsius' } },
+  { name: 'get_weather', arguments: { location: 'London' } },
+];
+
+describe('V2.5 / V3 / R1', () => {
+  it('reads two fenced calls', () => {
+    const r = parseWith(ds, `Checking.${V3}<｜end▁of▁sentence｜>`);
+    expect(r.calls.map((c) => c.name)).toEqual(['get_weather', 'get_weather']);
+    expect(calls(V3)).toEqual(WEATHER);
+    expect(r.content).toBe('Checking.');
+    expect(r.format).toBe('deepseek');
+  });
+  it('reads a list without <｜tool▁calls▁end｜> (the Jan-2025 template bug) and keeps text after it', () => {
+    const text = V3.replace('<｜tool▁calls▁end｜>', '\nDone.');
+    const r = parseWith(ds, text);
+    expect(r.calls).toHaveLength(2);
+    expect(r.content).toBe('Done.');
+    expect(r.issues).toEqual([]);
+  });
+  it("reads llama.cpp's <｜tool▁calls｜> without a call token", () => {
+    expect(
+      calls(
+        '<｜tool▁calls｜>function<｜tool▁sep｜>special_function\n```json\n{"arg1": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      ),
+    ).toEqual([{ name: 'special_function', arguments: { arg1: 1 } }]);
+  });
+  it.each([
+    ['ASCII bars', (s: string) => s.replaceAll('｜', '|')],
+    [
+      'ASCII underscores',
+      (s: string) => s.replaceAll('▁', '_').replaceAll('<｜', '<|').replaceAll('｜>', '|>'),
+    ],
+    ['spaces', (s: string) => s.replaceAll('▁', ' ')],
+    [
+      'fullwidth bars with ASCII underscores (Step-3 spelling, explicit only)',
+      (s: string) => s.replaceAll('▁', '_'),
+    ],
+    ['escaped underscores', (s: string) => s.replaceAll('▁', '\\_')],
+  ])('reads the look-alike spelling: %s', (_label, spell) => {
+    expect(calls(spell(V3))).toEqual(WEATHER);
+  });
+  it('R1: reasoning first, calls after it; calls inside reasoning are text', () => {
+    const r = parseWith(ds, `<think>I'll call it. ${V3}</think>\n\n${V3}`);
+    expect(r.calls).toHaveLength(2);
+    expect(r.reasoning).toContain('<｜tool▁calls▁begin｜>');
+    const open = parseWith(ds, `thinking</think>${V3}`, { reasoningOpen: true });
+    expect(open.reasoning).toBe('thinking');
+    expect(open.calls).toHaveLength(2);
+    const unclosed = parseWith(ds, `thinking ${V3}`, { reasoningOpen: true });
+    expect(unclosed.calls).toEqual([]);
+  });
+  it('a fenced call of a tool named `function` with JSON on the same line is V3.1', () => {
+    expect(calls('<｜tool▁call▁begin｜>function<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>')).toEqual([
+      { name: 'function', arguments: { a: 1 } },
+    ]);
+  });
+});
+
+describe('V3.1', () => {
+  const V31 =
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Paris", "unit": "celsius"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "London"}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>';
+  it('reads chained calls and names the variant', () => {
+    const r = parseWith(ds, `</think>${V31}`, { reasoningOpen: true });
+    expect(r.calls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual(WEATHER);
+    expect(r.format).toBe('deepseek:v3.1');
+    expect(r.content).toBeNull();
+    expect(parseWith(createDeepseekFormat('v3.1'), V31).format).toBe('deepseek:v3.1');
+  });
+  it('reads bare calls without the wrapper and strips a stray end token', () => {
+    const r = parseWith(
+      ds,
+      'x <｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a":1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    );
+    expect(r.calls.map((c) => c.arguments)).toEqual([{ a: 1 }]);
+    expect(r.content).toBe('x');
+  });
+  it('leaves prose that only names a token as text', () => {
+    const text = 'Let me look that up.<｜tool▁calls▁begin｜>get_weather';
+    expect(parseWith(ds, text)).toMatchObject({ calls: [], content: text, issues: [] });
+    const noCallToken = '<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>';
+    expect(parseWith(ds, noCallToken).content).toBe(noCallToken);
+  });
+  it('reports a call cut off by the end of the output', () => {
+    const r = parseWith(ds, '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1');
+    expect(r.calls).toHaveLength(1);
+    expect(r.issues.some((i) => i.kind === 'partial-call')).toBe(true);
+  });
+  it('removes and reports a call without a separator', () => {
+    const r = parseWith(
+      ds,
+      'a<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>oops<｜tool▁call▁end｜><｜tool▁calls▁end｜>b',
+    );
+    expect(r.calls).toEqual([]);
+    expect(r.issues[0]?.kind).toBe('malformed-call');
+    expect(r.issues[0]?.raw).toContain('oops');
+    const kept = parseWith(
+      ds,
+      'a<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>oops<｜tool▁call▁end｜><｜tool▁calls▁end｜>b',
+      {
+        onMalformed: 'keep',
+      },
+    );
+    expect(kept.content).toContain('oops');
+  });
+});
+
+describe('V3.2 DSML and V4', () => {
+  const DSML =
+    '<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Paris</｜DSML｜parameter>\n<｜DSML｜parameter name="unit" string="true">celsius</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">London</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
+  it('reads invokes with parameters', () => {
+    const r = parseWith(ds, `<think>two cities</think>\n\n${DSML}<｜end▁of▁sentence｜>`);
+    expect(r.calls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual(WEATHER);
+    expect(r.format).toBe('deepseek:v3.2');
+    expect(r.reasoning).toBe('two cities');
+    expect(r.content).toBeNull();
+  });
+  it("reads V4's tool_calls wrapper and ASCII bars", () => {
+    const v4 = DSML.replaceAll('function_calls', 'tool_calls');
+    expect(parseWith(ds, v4).format).toBe('deepseek:v4');
+    expect(calls(v4)).toEqual(WEATHER);
+    expect(calls(DSML.replaceAll('｜', '|'))).toEqual(WEATHER);
+  });
+  it('types values by the string attribute, and by the schema where one types them', () => {
+    const text =
+      '<｜DSML｜function_calls><｜DSML｜invoke name="t"><｜DSML｜parameter name="n" string="false">42</｜DSML｜parameter><｜DSML｜parameter name="s" string="true">42</｜DSML｜parameter><｜DSML｜parameter name="o" string="false">{"a": [1]}</｜DSML｜parameter><｜DSML｜parameter name="q" string="false">"x</｜DSML｜parameter>"</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>';
+    expect(calls(text)[0]?.arguments).toEqual({ n: 42, s: '42', o: { a: [1] }, q: '"x' });
+    const tools = [
+      {
+        name: 't',
+        parameters: { type: 'object', properties: { s: { type: 'integer' }, n: { type: 'string' } } },
+      },
+    ];
+    expect(calls(text, { tools })[0]?.arguments).toMatchObject({ n: '42', s: 42 });
+  });
+  it('reads an invoke whose body is a JSON object, and unwraps an `arguments` parameter', () => {
+    expect(
+      calls(
+        '<｜DSML｜function_calls>\n<｜DSML｜invoke name="f">\n{"city": "SF"}\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+      ),
+    ).toEqual([{ name: 'f', arguments: { city: 'SF' } }]);
+    const wrapped =
+      '<｜DSML｜function_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="arguments" string="false">{"city":"SF"}</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>';
+    const r = parseWith(ds, wrapped);
+    expect(r.calls[0]?.arguments).toEqual({ city: 'SF' });
+    expect(r.issues.some((i) => i.kind === 'arguments-coerced')).toBe(true);
+  });
+  it('reads a missing </｜DSML｜invoke> and a bare invoke', () => {
+    const text =
+      '<｜DSML｜function_calls><｜DSML｜invoke name="a"><｜DSML｜parameter name="x" string="true">1</｜DSML｜parameter><｜DSML｜invoke name="b"></｜DSML｜invoke></｜DSML｜function_calls>';
+    expect(calls(text).map((c) => c.name)).toEqual(['a', 'b']);
+    expect(
+      calls(
+        'ok <｜DSML｜invoke name="z"><｜DSML｜parameter name="k" string="true">v</｜DSML｜parameter></｜DSML｜invoke>',
+      ),
+    ).toEqual([{ name: 'z', arguments: { k: 'v' } }]);
+  });
+  it('leaves prose that names the wrapper as text', () => {
+    const text = 'Write a <｜DSML｜function_calls> block to call tools.';
+    expect(parseWith(ds, text).content).toBe(text);
+  });
+});
+
+describe('streaming = batch on the fixtures', () => {
+  it('cuts every fixture at every position', () => {
+    const fixture = `Hi ${V3} and <｜DSML｜function_calls><｜DSML｜invoke name="a"><｜DSML｜parameter name="x" string="false">[1]</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls> bye`;
+    const batch = parseWith(ds, fixture);
+    for (let i = 0; i <= fixture.length; i++) {
+      expect(streamWith(ds, [fixture.slice(0, i), fixture.slice(i)])).toEqual(batch);
+    }
+    expect(streamWith(ds, [...fixture])).toEqual(batch);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The markup of the family, declared for the core stream engine. Every variant reads every form
+ * (a V3.1 server may host a V3 fine-tune; R1 distills drift); in the default variant a block names
+ * the variant whose models write it (`deepseek:v3.1`), in the others the handler's own id.
+ *
+ * Look-alike spellings (tokens.ts) open blocks too, except two that are other formats' markup in
+ * auto mode: `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`) is StepFun Step-3's, and
+ * `<|tool_call_begin|>` is Kimi K2's. With this format chosen they are read; in auto mode not.
+ */
+import type { BlockSpec, MarkupSpec } from '@toolformat/core';
+import { tokenCallsBody } from './call-body.js';
+import { dsmlBody } from './dsml-body.js';
+import { dsml } from './dsml-scan.js';
+import { asciiSpelling, spellings, step3Spelling, T } from './tokens.js';
+
+export interface MarkupOptions {
+  /** The variant's handler id: `deepseek`, `deepseek:v3.1`, … */
+  id: string;
+  /** True for the default variant: blocks then name the variant whose models write them. */
+  familyFormats: boolean;
+}
+
+const CALLS_BEGIN = ['tool', 'calls', 'begin'];
+const CALLS_END = ['tool', 'calls', 'end'];
+const CALL_BEGIN = ['tool', 'call', 'begin'];
+const CALL_END = ['tool', 'call', 'end'];
+const EOS = ['end', 'of', 'sentence'];
+
+/** Every close of the wrapper: its end token, or the end of the turn the server left in. */
+const WRAPPER_CLOSES = [...spellings(CALLS_END), ...spellings(EOS)];
+
+export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
+  const fmt = (variant: string) => (familyFormats ? (variant === '' ? id : `deepseek:${variant}`) : id);
+  const named = (variant: string) => (familyFormats ? fmt(variant) : undefined);
+  const formats = { v3: named(''), v31: named('v3.1') };
+
+  const wrapper = (open: readonly string[], auto: boolean, confidence: number): BlockSpec => ({
+    open,
+    close: WRAPPER_CLOSES,
+    body: tokenCallsBody(formats),
+    format: fmt(''),
+    auto,
+    confidence,
+  });
+  const bare = (open: readonly string[], auto: boolean, confidence: number): BlockSpec => ({
+    open,
+    close: spellings(CALL_END),
+    body: tokenCallsBody(formats, true),
+    format: fmt(''),
+    auto,
+    confidence,
+  });
+  const dsmlWrapper = (local: string, variant: string): BlockSpec => ({
+    open: dsml(local),
+    close: dsml(local, true),
+    body: dsmlBody(named(variant)),
+    format: fmt(variant),
+    confidence: 0.95,
+  });
+
+  const lookAlikeBegins = spellings(CALLS_BEGIN, { step3: false }).filter((s) => s !== T.callsBegin);
+  const blocks: BlockSpec[] = [
+    wrapper([T.callsBegin], true, 0.95),
+    // llama.cpp's spellings: `<｜tool▁calls｜>`, a markdown-escaped `<｜tool\_calls\_begin｜>`.
+    wrapper(
+      [...lookAlikeBegins, '<\uFF5Ctool\u2581calls\uFF5C>', '<\uFF5Ctool\\_calls\\_begin\uFF5C>'],
+      true,
+      0.85,
+    ),
+    wrapper([step3Spelling(CALLS_BEGIN)], false, 0.5),
+    // A call without the wrapper (V3.1 outputs cut by a server, or written so by a fine-tune).
+    bare(spellings(CALL_BEGIN, { step3: false, ascii: false }), true, 0.85),
+    bare([step3Spelling(CALL_BEGIN), asciiSpelling(CALL_BEGIN)], false, 0.5),
+    dsmlWrapper('function_calls', 'v3.2'),
+    dsmlWrapper('tool_calls', 'v4'),
+    {
+      open: dsml('invoke', false, ' name='),
+      close: dsml('invoke', true),
+      body: dsmlBody(named('v3.2'), true),
+      format: fmt('v3.2'),
+      confidence: 0.8,
+    },
+  ];
+  return {
+    id,
+    blocks,
+    // Stray end tokens (a wrapper end after bare calls) and the end of the turn are never content.
+    strip: [...spellings(CALLS_END), ...spellings(EOS)],
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Properties over generated outputs (DESIGN.md semantics 1, 7, 9): never throws; nothing is lost
+ * (prose around calls is content, calls come back in order); streaming equals batch for random
+ * chunkings, in every variant.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDeepseekFormat } from './format.js';
+import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
+import { VARIANT_IDS } from './variants.js';
+
+const handlers = VARIANT_IDS.map((v) => createDeepseekFormat(v));
+const ds = createDeepseekFormat();
+
+const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
+const scalar = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.stringMatching(/^[A-Za-z .,!?]{1,12}$/).filter((s) => s.trim() === s && s !== ''),
+);
+const call = fc.record({ name: key, arguments: fc.dictionary(key, scalar, { maxKeys: 3 }) });
+const prose = fc.stringMatching(/^[A-Za-z0-9 .,!?'\n]{0,24}$/);
+/** One call list in one of the versions' forms, written by the variant's own renderer. */
+const block = fc.tuple(fc.array(call, { minLength: 1, maxLength: 3 }), fc.constantFrom(...VARIANT_IDS));
+const noise = fc.constantFrom(
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool▁sep｜>',
+  '<｜tool▁call▁begin｜>',
+  '<｜tool▁call▁end｜>',
+  '<｜DSML｜invoke name="',
+  '<｜DSML｜parameter name="a" string="false">',
+  '</｜DSML｜parameter>',
+  '```json\n',
+  '<think>',
+  '</think>',
+  '{"a": ',
+  '|',
+  '｜',
+  '▁',
+);
+
+describe('properties', () => {
+  it('never throws, and streams to the batch result, on any mix of markup pieces', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(prose, noise), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (parts, cuts) => {
+          const text = parts.join('');
+          for (const h of handlers) {
+            const batch = parseWith(h, text);
+            expect(batch.issues.some((i) => i.kind === 'internal-error')).toBe(false);
+            expect(streamWith(h, chunksAt(text, cuts))).toEqual(batch);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('nothing lost: rendered calls come back in order, prose stays content', () => {
+    fc.assert(
+      fc.property(
+        prose,
+        block,
+        prose,
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (before, [list, variant], after, cuts) => {
+          const writer = createDeepseekFormat(variant);
+          const calls = list.map((c, i) => ({ id: `c${i}`, ...c }));
+          const text = `${before}${writer.formatToolCalls(calls)}${after}`;
+          for (const h of [ds, writer]) {
+            const r = parseWith(h, text);
+            expect(r.calls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual(list);
+            // Only whitespace may change where the calls were cut out.
+            expect((r.content ?? '').replace(/\s/g, '')).toBe(`${before}${after}`.replace(/\s/g, ''));
+            expect(streamWith(h, chunksAt(text, cuts))).toEqual(r);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

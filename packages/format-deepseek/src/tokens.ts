@@ -1,0 +1,127 @@
+/**
+ * DeepSeek's special tokens and the look-alike spellings real outputs contain. The tokens are
+ * `<｜tool▁call▁begin｜>` with U+FF5C `｜` and U+2581 `▁`; servers that do not treat them as
+ * special, and models that copy them from prose, write `|` for `｜` and `_` (or a space, or `\_`)
+ * for `▁` — the spellings llama.cpp accepts. Inside a block every spelling is read alike: the
+ * scanner below reads the word between the bars and normalises it, so one Map lookup covers them.
+ */
+
+export const FW_BAR = '\uFF5C';
+export const LOW_BLOCK = '\u2581';
+
+/** A canonical token: `tok('tool', 'call', 'begin')` → `<｜tool▁call▁begin｜>`. */
+export function tok(...words: string[]): string {
+  return `<${FW_BAR}${words.join(LOW_BLOCK)}${FW_BAR}>`;
+}
+
+export const T = {
+  callsBegin: tok('tool', 'calls', 'begin'),
+  callsEnd: tok('tool', 'calls', 'end'),
+  callBegin: tok('tool', 'call', 'begin'),
+  callEnd: tok('tool', 'call', 'end'),
+  sep: tok('tool', 'sep'),
+  outputsBegin: tok('tool', 'outputs', 'begin'),
+  outputsEnd: tok('tool', 'outputs', 'end'),
+  outputBegin: tok('tool', 'output', 'begin'),
+  outputEnd: tok('tool', 'output', 'end'),
+  eos: tok('end', 'of', 'sentence'),
+  user: tok('User'),
+} as const;
+
+/**
+ * Every spelling of a token: the bars fullwidth or ASCII, the word joints `▁`, `_` or a space.
+ * `step3: false` leaves out `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`), which StepFun
+ * Step-3 writes as its own markup (the XML package reads it).
+ */
+export function spellings(
+  words: readonly string[],
+  opts: { step3?: boolean; ascii?: boolean } = {},
+): string[] {
+  const out = new Set<string>();
+  for (const bar of [FW_BAR, '|']) {
+    for (const joint of [LOW_BLOCK, '_', ' ']) {
+      if (opts.step3 === false && bar === FW_BAR && joint === '_' && words.length > 1) continue;
+      if (opts.ascii === false && bar === '|' && joint === '_') continue;
+      out.add(`<${bar}${words.join(joint)}${bar}>`);
+    }
+  }
+  return [...out];
+}
+
+/** The spellings `spellings` leaves out with `step3: false` / `ascii: false`. */
+export function step3Spelling(words: readonly string[]): string {
+  return `<${FW_BAR}${words.join('_')}${FW_BAR}>`;
+}
+export function asciiSpelling(words: readonly string[]): string {
+  return `<|${words.join('_')}|>`;
+}
+
+export type TokenKind = 'callsBegin' | 'callsEnd' | 'callBegin' | 'callEnd' | 'sep' | 'eos';
+
+/** Normalised word → kind. `tool_calls` alone is llama.cpp's spelling of the wrapper's begin. */
+const WORDS = new Map<string, TokenKind>([
+  ['tool_calls_begin', 'callsBegin'],
+  ['tool_calls', 'callsBegin'],
+  ['tool_calls_end', 'callsEnd'],
+  ['tool_call_begin', 'callBegin'],
+  ['tool_call_end', 'callEnd'],
+  ['tool_sep', 'sep'],
+  ['end_of_sentence', 'eos'],
+]);
+
+/** The longest word between the bars worth reading (`end▁of▁sentence` with `\_` joints is 19). */
+const MAX_WORD = 24;
+
+export interface Token {
+  kind: TokenKind;
+  start: number;
+  end: number;
+}
+
+function isBar(c: string | undefined): boolean {
+  return c === FW_BAR || c === '|';
+}
+
+/**
+ * The token starting at `at` (which holds `<`), or null. Reads at most MAX_WORD characters, so a
+ * scan that tries every `<` stays linear.
+ */
+export function tokenAt(text: string, at: number): Token | null {
+  if (!isBar(text[at + 1])) return null;
+  let word = '';
+  const limit = Math.min(text.length, at + 2 + MAX_WORD);
+  for (let i = at + 2; i < limit; i++) {
+    const c = text[i]!;
+    if (isBar(c)) {
+      if (text[i + 1] !== '>') return null;
+      const kind = WORDS.get(word);
+      return kind === undefined ? null : { kind, start: at, end: i + 2 };
+    }
+    if (c === LOW_BLOCK || c === ' ' || c === '_') word += '_';
+    else if (c === '\\' && text[i + 1] === '_') {
+      // `<｜tool\_calls\_begin｜>`: a markdown-escaped underscore.
+      word += '_';
+      i++;
+    } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) word += c.toLowerCase();
+    else return null;
+  }
+  return null;
+}
+
+/** The next token at or after `from` and before `limit` whose kind is in `kinds`. */
+export function nextToken(
+  text: string,
+  from: number,
+  kinds: ReadonlySet<TokenKind>,
+  limit = text.length,
+): Token | null {
+  let i = from;
+  while (i < limit) {
+    const lt = text.indexOf('<', i);
+    if (lt === -1 || lt >= limit) return null;
+    const t = tokenAt(text, lt);
+    if (t !== null && t.end <= limit && kinds.has(t.kind)) return t;
+    i = lt + 1;
+  }
+  return null;
+}

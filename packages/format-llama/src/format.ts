@@ -1,0 +1,37 @@
+/**
+ * One variant → a complete handler: the markup run by the core stream engine, the variant's
+ * prompt, stops and renderers.
+ */
+import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import { detectLlama } from './detect.js';
+import { buildMarkup } from './markup.js';
+import { isVariant, type LlamaVariant, VARIANTS } from './variants.js';
+
+export const VARIANT_IDS = Object.keys(VARIANTS) as LlamaVariant[];
+
+/** `llama` for the default variant, `llama:pythonic` for the others. */
+export function handlerId(variant: LlamaVariant): string {
+  return variant === 'llama' ? 'llama' : `llama:${variant}`;
+}
+
+export function createLlamaFormat(variant: string = 'llama'): MarkupFormatHandler {
+  if (!isVariant(variant)) {
+    throw new ToolFormatConfigError(
+      `format llama: unknown variant '${variant}'; known variants: ${VARIANT_IDS.join(', ')}.`,
+      { key: 'variant', allowed: VARIANT_IDS },
+    );
+  }
+  const def: (typeof VARIANTS)[LlamaVariant] = VARIANTS[variant];
+  const markup = buildMarkup({
+    id: handlerId(variant),
+    recipientStart: 'recipientStart' in def && def.recipientStart,
+  });
+  return defineFormat({
+    markup,
+    detect: detectLlama,
+    systemPrompt: def.prompt,
+    stopSequences: def.stops,
+    formatToolCalls: def.calls,
+    formatResult: def.result,
+  });
+}

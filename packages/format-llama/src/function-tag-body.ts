@@ -1,0 +1,44 @@
+/**
+ * `<function=NAME>{args}</function>`: Llama 3.1's documented custom-tool format and Functionary
+ * v3.1's. The open marker is `<function=`, so the body starts with the name and the `>`. A body
+ * whose arguments are not JSON (Qwen3-Coder's `<parameter=…>` children) is not ours: it stays
+ * text, for the XML format.
+ */
+import {
+  type BodyContext,
+  type BodyResult,
+  findJsonEnd,
+  isPlainObject,
+  parseJsonLadder,
+} from '@toolformat/core';
+
+const MAX_NAME = 256;
+
+export function functionTagBody(body: string, ctx: BodyContext): BodyResult {
+  const gt = body.indexOf('>');
+  if (gt === -1 || gt > MAX_NAME) return { calls: [], notMarkup: true };
+  let name = body.slice(0, gt).trim();
+  if (name.length >= 2 && (name[0] === '"' || name[0] === "'") && name[name.length - 1] === name[0]) {
+    name = name.slice(1, -1);
+  }
+  if (name === '' || /[\s<>"']/.test(name)) return { calls: [], notMarkup: true };
+  let rest = body.slice(gt + 1).trim();
+  if (rest === '') return { calls: [{ name, arguments: {} }] };
+  if (rest[0] !== '{') return { calls: [], notMarkup: true };
+  const end = findJsonEnd(rest, 0);
+  if (end === -1) {
+    if (!ctx.closed) return { calls: [], error: `the output ended inside the arguments of "${name}"` };
+  } else if (!ctx.closed) {
+    // Cut off right after the JSON (the server stopped at `</function>`, or at its first `<`).
+    rest = rest.slice(0, end);
+  }
+  const parsed = parseJsonLadder(rest);
+  if (!parsed.ok) return { calls: [], error: `the arguments of "${name}" are not JSON (${parsed.error})` };
+  if (!isPlainObject(parsed.value))
+    return { calls: [], error: `the arguments of "${name}" are not a JSON object` };
+  const issues =
+    parsed.repaired === null
+      ? []
+      : [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: rest }];
+  return { calls: [{ name, arguments: parsed.value }], issues };
+}

@@ -1,0 +1,145 @@
+/**
+ * Pythonic calls — `[get_weather(city="Paris"), get_time()]` (Llama 3.2 / 4 docs), bare
+ * `f(a=1)` lines (OLMo 3 inside `<function_calls>`), `brave_search.call(query="…")` (Llama 3.1
+ * built-in tools) — read by core's literal parser: model output is never evaluated.
+ *
+ * `readPythonCalls` reads a block body that must be calls. `scanPythonLists` reads bare text, where
+ * a list is a call list only if it parses as one; everything else stays text.
+ *
+ * Cost of the scan: a candidate `[` that fails to parse is abandoned at the offset where the
+ * parser gave up, and the next candidate is looked for after that point, so candidates never
+ * re-read each other's text and the scan is linear (the issue's 1 MiB `hello world[A(A=` input).
+ */
+import {
+  type BodyContext,
+  type BodyIssue,
+  type BodyResult,
+  isPlainObject,
+  type PythonCall,
+  parsePythonCalls,
+  type RawCall,
+  setOwn,
+} from '@toolformat/core';
+
+/** `brave_search.call(…)`: the built-in tool's name is the object, `.call` the method. */
+const CALL_SUFFIX = '.call';
+
+export function callName(name: string): string {
+  return name.endsWith(CALL_SUFFIX) && name.length > CALL_SUFFIX.length
+    ? name.slice(0, -CALL_SUFFIX.length)
+    : name;
+}
+
+/** Gives positional values the names of the declared parameters, in schema order. Returns how many were placed. */
+function placePositional(
+  args: Record<string, unknown>,
+  values: unknown[],
+  ctx: BodyContext,
+  name: string,
+): number {
+  if (values.length === 0) return 0;
+  const properties = ctx.options.tools?.parameters(name)?.properties;
+  if (!isPlainObject(properties)) return 0;
+  const names = Object.keys(properties);
+  let placed = 0;
+  for (const [i, value] of values.entries()) {
+    const key = names[i];
+    if (key === undefined || Object.hasOwn(args, key)) break;
+    setOwn(args, key, value);
+    placed++;
+  }
+  return placed;
+}
+
+function toRawCalls(
+  parsed: readonly PythonCall[],
+  ctx: BodyContext,
+  raw: string,
+  issues: BodyIssue[],
+): RawCall[] {
+  const calls: RawCall[] = [];
+  for (const call of parsed) {
+    const name = callName(call.name);
+    const args = { ...call.arguments };
+    const unnamed = call.positional.length - placePositional(args, call.positional, ctx, name);
+    if (unnamed > 0) {
+      // Without a declared schema there is no name to give a positional value: report, do not guess.
+      issues.push({
+        kind: 'malformed-call',
+        message: `"${name}" got ${unnamed} positional argument(s) that no declared parameter takes; they were removed.`,
+        raw,
+      });
+    }
+    calls.push({ name, arguments: args });
+  }
+  return calls;
+}
+
+/** A body that must be a call list or bare calls. */
+export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
+  if (body.trim() === '') return { calls: [], error: 'the block is empty' };
+  const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
+  if (!parsed.ok)
+    return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
+  const issues: BodyIssue[] = [];
+  for (const note of parsed.notes ?? [])
+    issues.push({ kind: 'json-repaired', message: note.message, raw: body });
+  const calls = toRawCalls(parsed.calls, ctx, body, issues);
+  if (parsed.end < body.length && body.slice(parsed.end).trim() !== '') {
+    issues.push({
+      kind: 'trailing-text',
+      message: 'Text after the call list was removed.',
+      raw: body.slice(parsed.end),
+    });
+  }
+  if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
+  return { calls, issues };
+}
+
+function isIdentStart(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+}
+
+/** Where the next `[` that may open a call list (`[` + blanks + an identifier) is, from `from`; -1 if none. */
+function nextCandidate(text: string, from: number): number {
+  let at = text.indexOf('[', from);
+  while (at !== -1) {
+    let p = at + 1;
+    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 10)) p++;
+    if (p < text.length && isIdentStart(text.charCodeAt(p))) return at;
+    at = text.indexOf('[', p);
+  }
+  return -1;
+}
+
+/** Bare text: every `[…]` that parses as a non-empty call list is calls; the rest is text. */
+export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
+  const calls: RawCall[] = [];
+  const issues: BodyIssue[] = [];
+  let out = '';
+  let last = 0;
+  let at = nextCandidate(text, 0);
+  while (at !== -1) {
+    const parsed = parsePythonCalls(text, {
+      start: at,
+      maxDepth: ctx.options.maxDepth,
+      allowBareCall: false,
+    });
+    if (!parsed.ok || parsed.calls.length === 0) {
+      at = nextCandidate(text, Math.max(at + 1, parsed.ok ? parsed.end : parsed.offset));
+      continue;
+    }
+    // The parser's end includes blanks after the list; they are the text's.
+    let end = parsed.end;
+    while (end > at && text.charCodeAt(end - 1) !== 93) end--;
+    const raw = text.slice(at, end);
+    for (const note of parsed.notes ?? []) issues.push({ kind: 'json-repaired', message: note.message, raw });
+    calls.push(...toRawCalls(parsed.calls, ctx, raw, issues));
+    out += text.slice(last, at);
+    last = end;
+    at = nextCandidate(text, end);
+  }
+  if (calls.length === 0) return { calls: [], notMarkup: true };
+  out += text.slice(last);
+  return out.trim() === '' ? { calls, issues } : { calls, issues, text: out };
+}
