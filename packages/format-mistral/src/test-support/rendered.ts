@@ -2,26 +2,7 @@
  * Expected texts, copied byte for byte from ../shared/formats/rendered (the chat templates rendered
  * with the two-call weather conversation of FORMATS.md).
  */
-export const WEATHER_TOOL = {
-  type: 'function' as const,
-  function: {
-    name: 'get_weather',
-    description: 'Get the current weather for a city.',
-    parameters: {
-      type: 'object',
-      properties: {
-        location: { type: 'string', description: 'City name' },
-        unit: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature unit' },
-      },
-      required: ['location'],
-    },
-  },
-};
-
-export const WEATHER_CALLS = [
-  { id: 'a1b2c3d4e', name: 'get_weather', arguments: { location: 'Paris', unit: 'celsius' } },
-  { id: 'f5g6h7i8j', name: 'get_weather', arguments: { location: 'London' } },
-];
+export { WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 
 export const WEATHER_RESULTS = [
   { id: 'a1b2c3d4e', name: 'get_weather', content: '{"temperature": 22, "condition": "sunny"}' },
