@@ -65,6 +65,18 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
     name: 'unclosed <｜DSML｜invoke name=" repeated in a block',
     make: (n) => `<｜DSML｜function_calls>${repeatTo('<｜DSML｜invoke name="', n - 22)}`,
   },
+  // Issue 6: Gemma 4 arguments that never close, and unbalanced parens in a tool_code block.
+  { format: 'gemma', name: 'call:x{a:<|"|> repeated', make: (n) => repeatTo('call:x{a:<|"|>', n) },
+  {
+    format: 'gemma',
+    name: '<|tool_call> then call:x{a:<|"|> repeated',
+    make: (n) => `<|tool_call>${repeatTo('call:x{a:<|"|>', n - 12)}`,
+  },
+  {
+    format: 'gemma',
+    name: 'unbalanced ( in a tool_code block',
+    make: (n) => `\`\`\`tool_code\nf(${repeatTo('(', n - 15)}`,
+  },
   // Issue 8: pythonic inputs that made a peer's regex backtrack for minutes.
   {
     format: 'llama',

@@ -14,6 +14,7 @@ import {
   registerFormat,
 } from '@toolformat/core';
 import { deepseekPlugin } from '@toolformat/format-deepseek';
+import { gemmaPlugin } from '@toolformat/format-gemma';
 import { hermesPlugin } from '@toolformat/format-hermes';
 import { llamaPlugin } from '@toolformat/format-llama';
 import { mistralPlugin } from '@toolformat/format-mistral';
@@ -28,6 +29,7 @@ export const builtinPlugins: readonly FormatPlugin[] = [
   llamaPlugin,
   deepseekPlugin,
   mistralPlugin,
+  gemmaPlugin,
 ];
 
 /** The container type of core's registry, named without depending on tsyringe ourselves. */

@@ -2,7 +2,7 @@
  * The shared format-test kit (`@toolformat/core/testing`) with this package's assertions on top.
  */
 
-import type { ParseOptions, ParseResult, ToolFormatHandler } from '@toolformat/core';
+import type { ParseOptions, ToolFormatHandler } from '@toolformat/core';
 import {
   callsOf,
   chunksAt,

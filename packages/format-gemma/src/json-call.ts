@@ -1,0 +1,73 @@
+/**
+ * LM Studio's default tool-use format: `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`
+ * (its prompt), `[TOOL_REQUEST]\nname {json}\n[TOOL_REQUEST_END]` (seed 004), and a line number in
+ * front of the JSON (`1 {"name": …}`, seen in the wild). The JSON goes through core's ladder.
+ */
+import {
+  type BodyContext,
+  type BodyResult,
+  getOwn,
+  isPlainObject,
+  parseJsonLadder,
+  type RawCall,
+} from '@toolformat/core';
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Past a leading line number (`12 `) and blanks; unchanged when there is none. */
+export function skipLineNumber(text: string, pos: number): number {
+  let p = pos;
+  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  const digits = p;
+  while (p < text.length && p - digits < 6 && isDigit(text.charCodeAt(p))) p++;
+  if (p === digits || p >= text.length || !isBlank(text.charCodeAt(p))) return digits;
+  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  return p;
+}
+
+/** `{"name": …, "arguments"|"parameters": …}` → a call, or null. */
+export function callFromObject(value: unknown): RawCall | null {
+  if (!isPlainObject(value)) return null;
+  const name = getOwn(value, 'name');
+  if (typeof name !== 'string' || name.trim() === '') return null;
+  for (const key of ['arguments', 'parameters']) {
+    if (Object.hasOwn(value, key)) return { name: name.trim(), arguments: getOwn(value, key) ?? {} };
+  }
+  return { name: name.trim(), arguments: {} };
+}
+
+/** Reads `{json}` (repair reported) into a call. */
+export function readJsonCall(json: string, named?: string): BodyResult {
+  const parsed = parseJsonLadder(json);
+  if (!parsed.ok) return { calls: [], error: `the JSON does not parse: ${parsed.error}` };
+  const issues =
+    parsed.repaired !== null
+      ? [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: json }]
+      : [];
+  if (named !== undefined) {
+    if (!isPlainObject(parsed.value)) return { calls: [], error: 'the arguments are not an object' };
+    return { calls: [{ name: named, arguments: parsed.value }], issues };
+  }
+  const call = callFromObject(parsed.value);
+  return call === null ? { calls: [], error: 'the JSON has no "name"' } : { calls: [call], issues };
+}
+
+/** The body of a `[TOOL_REQUEST]` block: JSON with a name, or `name {arguments}`. */
+export function toolRequestBody(body: string, ctx: BodyContext): BodyResult {
+  const p = skipLineNumber(body, 0);
+  if (p >= body.length) return { calls: [], error: 'the block is empty' };
+  if (!ctx.closed && body.trim() !== '' && !body.trimEnd().endsWith('}'))
+    return { calls: [], error: 'the output ended inside the call, so its arguments are incomplete' };
+  if (body.charCodeAt(p) === 123) return readJsonCall(body.slice(p).trim());
+  const brace = body.indexOf('{', p);
+  const name = (brace === -1 ? body.slice(p) : body.slice(p, brace)).trim();
+  if (name === '' || name.length > 256 || /\s/.test(name)) return { calls: [], error: 'no tool name' };
+  if (brace === -1) return { calls: [{ name, arguments: {} }] };
+  return readJsonCall(body.slice(brace).trim(), name);
+}
