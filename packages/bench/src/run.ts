@@ -4,7 +4,11 @@
  */
 import { hermesProtocol } from '@ai-sdk-tool/parser';
 import { createRouter, type MarkupFormatHandler } from '@toolformat/core';
+import { deepseekPlugin } from '@toolformat/format-deepseek';
+import { gemmaPlugin } from '@toolformat/format-gemma';
 import { hermesPlugin } from '@toolformat/format-hermes';
+import { llamaPlugin } from '@toolformat/format-llama';
+import { mistralPlugin } from '@toolformat/format-mistral';
 import { reactPlugin } from '@toolformat/format-react';
 import { xmlPlugin } from '@toolformat/format-xml';
 import { do_not_optimize } from 'mitata';
@@ -21,7 +25,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
-const router = createRouter({ plugins: [hermesPlugin, xmlPlugin, reactPlugin] });
+const router = createRouter({
+  plugins: [hermesPlugin, xmlPlugin, reactPlugin, deepseekPlugin, llamaPlugin, mistralPlugin, gemmaPlugin],
+});
 const hermes = router.get('hermes') as MarkupFormatHandler;
 const auto = router.get('auto');
 const opts = { generateId: () => 'id' };
