@@ -55,3 +55,38 @@ describe('MarkerSet.holdbackStart', () => {
     expect(set.holdbackStart('text <x', 0)).toBe(7);
   });
 });
+
+describe('MarkerCursor', () => {
+  const words = new MarkerSet([
+    ['functools[', 1],
+    ['<tool_call>', 2],
+    ['Action:', 3],
+  ] as const);
+
+  /** Every position where a marker starts or may start (cut off by the end). */
+  function reference(text: string): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < text.length; i++) if (words.matchAt(text, i) !== null) out.push(i);
+    return out;
+  }
+
+  it('finds every marker and every cut-off marker at the end, but not every letter', () => {
+    const text = fc.array(
+      fc.constantFrom('f', 'functools[', 'func', 'A', 'Action:', 'Act', '<', '<tool', ' ', 'x'),
+      {
+        maxLength: 30,
+      },
+    );
+    fc.assert(
+      fc.property(text, (parts) => {
+        const s = parts.join('');
+        const cursor = words.cursor(s);
+        const found: number[] = [];
+        for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1)) {
+          if (words.matchAt(s, at) !== null) found.push(at);
+        }
+        expect(found).toEqual(reference(s));
+      }),
+    );
+  });
+});

@@ -7,6 +7,10 @@
  * longest marker.
  */
 
+function isAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 interface TrieNode<T> {
   next: Map<number, TrieNode<T>>;
   /** The marker that ends at this node, if any. */
@@ -99,6 +103,24 @@ export class MarkerSet<T> {
     return new MarkerCursor(this, text);
   }
 
+  /**
+   * What the cursor searches prose for with indexOf: a marker's first character when that is
+   * punctuation (`<`, `[`, a backtick: rare in prose), the whole marker when it starts with a
+   * letter or digit (`functools[`, `Action:`), so that every `f` of prose is not a candidate.
+   */
+  get probes(): readonly string[] {
+    if (this.probeList === null) {
+      const out = new Set<string>();
+      for (const [code, list] of this.byFirst) {
+        if (isAlnum(code)) for (const m of list) out.add(m.marker);
+        else out.add(String.fromCharCode(code));
+      }
+      this.probeList = [...out];
+    }
+    return this.probeList;
+  }
+  private probeList: string[] | null = null;
+
   /** Every marker, flat, for the cursor's whole-marker search. */
   get all(): ReadonlyArray<MarkerMatch<T>> {
     this.flat ??= [...this.byFirst.values()].flat();
@@ -143,16 +165,22 @@ export class MarkerCursor<T> {
       return -1;
     }
     let best = -1;
-    this.charNext ??= this.set.firstChars.map(() => -2);
+    const probes = this.set.probes;
+    this.charNext ??= probes.map(() => -2);
     const next = this.charNext;
     for (let k = 0; k < next.length; k++) {
       let at = next[k]!;
       if (at !== -1 && at < from) {
-        at = text.indexOf(this.set.firstChars[k]!, from);
+        at = text.indexOf(probes[k]!, from);
         next[k] = at;
       }
       if (at !== -1 && (best === -1 || at < best)) best = at;
     }
+    // Probes of whole markers find only complete ones: a marker cut off by the end of the text
+    // (to be held back) starts in the last maxLength - 1 units, which are walked.
+    const tail = Math.max(from, text.length - this.set.maxLength + 1);
+    const stop = best === -1 ? text.length : best;
+    for (let i = tail; i < stop; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
     return best;
   }
 
