@@ -5,6 +5,7 @@
  * `ParseResult.format`.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { jsonCallName } from '@toolformat/core';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
 import { functionTagBody } from './function-tag-body.js';
 import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
@@ -64,6 +65,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     guard: 'json',
     bodyStart: JSON_START,
     body,
+    // Streams announce the call once `"name": "…"` has arrived (the kit's JSON reader).
+    ...(body === json ? { announce: jsonCallName } : {}),
     format: fmt(variant),
     confidence,
   });
@@ -78,6 +81,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     close: 'json-end',
     bodyStart,
     body: json,
+    announce: jsonCallName,
     format: fmt(variant),
     confidence,
   });

@@ -4,6 +4,7 @@ export * from './arguments.js';
 export { EventFolder, foldEvents } from './fold-events.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';
 export { JsonBoundaryTracker } from './json-boundary.js';
+export { jsonCallName } from './json-call-name.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';

@@ -92,6 +92,13 @@ export interface BlockSpec {
    * after the close ends the block before it.
    */
   trailing?: { open: readonly string[]; close: readonly string[] };
+  /**
+   * The first call's name from the start of a body still arriving (see `jsonCallName`), so the
+   * stream announces the call before its block ends. It must answer the same for every longer
+   * prefix once it answers. Asked at body lengths 16, 32, … 1024 only, the same in every
+   * chunking, which keeps streaming equal to batch and the cost bounded.
+   */
+  announce?: (bodyPrefix: string) => string | null;
   /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
   unclosed?: 'parse' | 'text';
   body: BodyParser;

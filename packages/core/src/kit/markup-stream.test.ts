@@ -335,6 +335,39 @@ describe('streaming = batch (semantics 7)', () => {
   });
 });
 
+describe('announcing a call before its block ends (semantics 7)', () => {
+  const text =
+    'Checking. <call>{"name": "get_weather", "arguments": {"city": "Paris", "days": 3, "detail": "hourly"}}</call>';
+
+  it('emits tool-call-start as soon as the name is known, and the call when the block ends', () => {
+    const parser = toy.createStreamParser({ generateId: sequentialIds() });
+    const seen: Array<{ at: number; type: string }> = [];
+    [...text].forEach((ch, at) => {
+      for (const e of parser.push(ch)) seen.push({ at, type: e.type });
+    });
+    const start = seen.find((e) => e.type === 'tool-call-start')!;
+    const end = seen.find((e) => e.type === 'tool-call-end')!;
+    expect(start.at).toBeLessThan(text.indexOf('"city"'));
+    expect(end.at).toBe(text.length - 1);
+    expect(seen.filter((e) => e.type === 'tool-call-start')).toHaveLength(1);
+  });
+
+  it('withdraws an announced call whose block does not parse', () => {
+    const broken = '<call>{"name": "get_weather", "arguments": {"city": @@ @@}}</call> ok';
+    const events = streamAll(toy.createStreamParser({ generateId: sequentialIds() }), [...broken]);
+    const types = events.map((e) => e.type).filter((t) => t.startsWith('tool-call'));
+    expect(types).toEqual(['tool-call-start', 'tool-call-abort']);
+    expect(foldEvents(events, null)).toMatchObject({ calls: [], content: 'ok' });
+  });
+
+  it('does not announce a call to an undeclared tool that will be dropped', () => {
+    const events = streamAll(toy.createStreamParser({ tools: [{ name: 'other' }], unknownTools: 'drop' }), [
+      ...text,
+    ]);
+    expect(events.some((e) => e.type === 'tool-call-start')).toBe(false);
+  });
+});
+
 describe('hostile input is linear', () => {
   const MiB = 1024 * 1024;
   it.each([

@@ -101,6 +101,10 @@ enum Mode {
   Whole,
 }
 
+/** Body lengths at which a block's `announce` is asked for the first call's name (doubling). */
+const FIRST_ANNOUNCE = 16;
+const LAST_ANNOUNCE = 1024;
+
 /** Longest fence info line or fence close line read before deciding without its end. */
 const MAX_FENCE_LINE = 256;
 
@@ -150,6 +154,9 @@ export class MarkupStreamParser {
   private fenceTicks = 0;
   private fenceAtLineStart = false;
   private inlineTicks = 0;
+  // early announcement of a block's first call (BlockSpec.announce)
+  private announceAt = Number.POSITIVE_INFINITY;
+  private announced: { index: number; id: string; name: string } | null = null;
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
   private fenceProbe: 0 | 1 | 2 = 0;
   private fenceOpen = '';
@@ -554,6 +561,7 @@ export class MarkupStreamParser {
     }
     const blank = this.takeBody() + work.slice(pos, p);
     const open = this.blockOpen;
+    this.settleAnnouncement();
     this.mode = Mode.Text;
     this.block = null;
     this.tracker = null;
@@ -682,7 +690,11 @@ export class MarkupStreamParser {
       if (e.type === 'tool-call-end') {
         if (!tools.has(e.call.name)) return false;
         calls++;
-      } else if (e.type !== 'tool-call-start' && e.type !== 'tool-call-delta') {
+      } else if (
+        e.type !== 'tool-call-start' &&
+        e.type !== 'tool-call-delta' &&
+        e.type !== 'tool-call-abort'
+      ) {
         return false;
       }
     }
@@ -691,11 +703,16 @@ export class MarkupStreamParser {
     this.content.cut();
     const base = this.callIndex;
     for (const e of events) {
-      if (e.type === 'tool-call-start' || e.type === 'tool-call-delta' || e.type === 'tool-call-end') {
+      if (
+        e.type === 'tool-call-start' ||
+        e.type === 'tool-call-delta' ||
+        e.type === 'tool-call-end' ||
+        e.type === 'tool-call-abort'
+      ) {
         this.events.push({ ...e, index: base + e.index });
       }
     }
-    this.callIndex += calls;
+    this.callIndex = base + nested.callIndex;
     this.callCount += calls;
     return true;
   }
@@ -766,6 +783,8 @@ export class MarkupStreamParser {
     this.trailingState = 0;
     this.trailingBlank = '';
     this.awaitingBodyStart = block.bodyStart !== undefined;
+    this.settleAnnouncement();
+    this.announceAt = block.announce && !this.refeeding ? FIRST_ANNOUNCE : Number.POSITIVE_INFINITY;
     // With a prose check pending, the guard starts where the body does (checkBodyStart), so a
     // marker that turns out to be prose costs no tracker.
     this.tracker = this.awaitingBodyStart ? null : this.trackerFor(block);
@@ -787,6 +806,56 @@ export class MarkupStreamParser {
       const start = piece.length - (this.bodyLength - this.tracker.consumed);
       this.tracker.track(piece, Math.max(0, start), piece.length);
     }
+    if (this.bodyLength >= this.announceAt) this.tryAnnounce();
+  }
+
+  /**
+   * Asks the block's `announce` for the first call's name at body lengths 16, 32, … 1024: the
+   * same prefixes in every chunking, so the announcement (and the id it takes) is the same in
+   * batch and stream; a handful of questions per block keeps the cost bounded.
+   */
+  private tryAnnounce(): void {
+    const announce = this.block?.announce;
+    if (!announce || this.announced) {
+      this.announceAt = Number.POSITIVE_INFINITY;
+      return;
+    }
+    const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
+    this.bodyPieces = [body];
+    while (this.announceAt <= LAST_ANNOUNCE && this.bodyLength >= this.announceAt) {
+      let name: string | null = null;
+      try {
+        name = announce(body.slice(0, this.announceAt));
+      } catch {
+        name = null;
+      }
+      this.announceAt *= 2;
+      if (name !== null && name.trim() !== '') {
+        this.announceAt = Number.POSITIVE_INFINITY;
+        this.announceCall(name.trim());
+        return;
+      }
+    }
+    if (this.announceAt > LAST_ANNOUNCE) this.announceAt = Number.POSITIVE_INFINITY;
+  }
+
+  private announceCall(name: string): void {
+    const tools = this.opts.tools;
+    if (tools && !tools.has(name) && this.opts.unknownTools === 'drop') return;
+    if (this.callCount >= this.opts.maxCalls) return;
+    const id = this.opts.generateId();
+    const index = this.callIndex++;
+    this.announced = { index, id, name };
+    this.events.push({ type: 'tool-call-start', index, id, name });
+  }
+
+  /** An announced call that did not come: withdraw it. */
+  private settleAnnouncement(): void {
+    if (this.announced) {
+      this.events.push({ type: 'tool-call-abort', index: this.announced.index });
+      this.announced = null;
+    }
+    this.announceAt = Number.POSITIVE_INFINITY;
   }
 
   private takeBody(): string {
@@ -805,6 +874,7 @@ export class MarkupStreamParser {
     this.tracker = null;
     const raw = this.blockOpen + body + close;
     if (!closed && block.unclosed === 'text') {
+      this.settleAnnouncement();
       this.refeed(raw, this.blockOffset);
       return;
     }
@@ -812,6 +882,18 @@ export class MarkupStreamParser {
   }
 
   private finishBody(
+    parser: BlockSpec['body'],
+    body: string,
+    raw: string,
+    closed: boolean,
+    format: string | undefined,
+  ): boolean {
+    const read = this.readBody(parser, body, raw, closed, format);
+    this.settleAnnouncement();
+    return read;
+  }
+
+  private readBody(
     parser: BlockSpec['body'],
     body: string,
     raw: string,
@@ -897,10 +979,19 @@ export class MarkupStreamParser {
         raw: safeJson(raw),
       });
     }
-    const call: ToolCall = { id: raw.id ?? this.opts.generateId(), name, arguments: normalized.arguments };
-    const index = this.callIndex++;
+    const announced = this.announced;
+    this.announced = null;
+    if (announced && announced.name !== name)
+      this.events.push({ type: 'tool-call-abort', index: announced.index });
+    const reuse = announced !== null && announced.name === name;
+    const call: ToolCall = {
+      id: raw.id ?? (reuse ? announced.id : this.opts.generateId()),
+      name,
+      arguments: normalized.arguments,
+    };
+    const index = reuse ? announced.index : this.callIndex++;
     this.callCount++;
-    this.events.push({ type: 'tool-call-start', index, id: call.id, name });
+    if (!reuse) this.events.push({ type: 'tool-call-start', index, id: call.id, name });
     this.events.push({ type: 'tool-call-delta', index, argumentsDelta: safeJson(call.arguments) });
     this.events.push({ type: 'tool-call-end', index, call });
   }
