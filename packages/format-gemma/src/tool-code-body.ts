@@ -8,54 +8,11 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  isPlainObject,
   type PythonCall,
   parsePythonCalls,
+  pythonRawCalls,
   type RawCall,
-  setOwn,
 } from '@toolformat/core';
-
-function placePositional(
-  args: Record<string, unknown>,
-  values: unknown[],
-  ctx: BodyContext,
-  name: string,
-): number {
-  if (values.length === 0) return 0;
-  const properties = ctx.options.tools?.parameters(name)?.properties;
-  if (!isPlainObject(properties)) return 0;
-  const names = Object.keys(properties);
-  let placed = 0;
-  for (const [i, value] of values.entries()) {
-    const key = names[i];
-    if (key === undefined || Object.hasOwn(args, key)) break;
-    setOwn(args, key, value);
-    placed++;
-  }
-  return placed;
-}
-
-export function toRawCalls(
-  parsed: readonly PythonCall[],
-  ctx: BodyContext,
-  raw: string,
-  issues: BodyIssue[],
-): RawCall[] {
-  const calls: RawCall[] = [];
-  for (const call of parsed) {
-    const args = { ...call.arguments };
-    const unnamed = call.positional.length - placePositional(args, call.positional, ctx, call.name);
-    if (unnamed > 0) {
-      issues.push({
-        kind: 'malformed-call',
-        message: `"${call.name}" got ${unnamed} positional argument(s) that no declared parameter takes; they were removed.`,
-        raw,
-      });
-    }
-    calls.push({ name: call.name, arguments: args });
-  }
-  return calls;
-}
 
 /** `print(x(…))` → the inner call (the cookbook wraps calls in print). */
 function unwrapPrint(body: string): string {
@@ -83,3 +40,11 @@ export function toolCodeBody(body: string, ctx: BodyContext): BodyResult {
   if (calls.length === 0) return { calls: [], error: 'no call in the tool_code block' };
   return { calls, issues };
 }
+
+/** Pythonic calls with positional values named by the schema (core's `pythonRawCalls`). */
+export const toRawCalls = (
+  parsed: readonly PythonCall[],
+  ctx: BodyContext,
+  raw: string,
+  issues: BodyIssue[],
+): RawCall[] => pythonRawCalls(parsed, ctx, raw, issues);

@@ -8,10 +8,8 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  isPlainObject,
   parsePythonCalls,
-  type RawCall,
-  setOwn,
+  pythonRawCalls,
 } from '@toolformat/core';
 import { readJsonCalls } from './json-calls-body.js';
 
@@ -35,20 +33,7 @@ export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResul
   const issues: BodyIssue[] = [];
   for (const note of parsed.notes ?? [])
     issues.push({ kind: 'json-repaired', message: note.message, raw: body });
-  const calls: RawCall[] = [];
-  for (const call of parsed.calls) {
-    const args = { ...call.arguments };
-    const unnamed = call.positional.length - placePositional(args, call.positional, ctx, call.name);
-    if (unnamed > 0) {
-      // Without a declared schema there is no name to give a positional value: report, do not guess.
-      issues.push({
-        kind: 'malformed-call',
-        message: `"${call.name}" got ${unnamed} positional argument(s) that no declared parameter takes; they were removed.`,
-        raw: body,
-      });
-    }
-    calls.push({ name: call.name, arguments: args });
-  }
+  const calls = pythonRawCalls(parsed.calls, ctx, body, issues);
   if (parsed.end < body.length) {
     issues.push({
       kind: 'trailing-text',
@@ -58,25 +43,4 @@ export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResul
   }
   if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
   return { calls, issues };
-}
-
-/** Gives positional values the names of the declared parameters, in schema order. Returns how many were placed. */
-function placePositional(
-  args: Record<string, unknown>,
-  values: unknown[],
-  ctx: BodyContext,
-  name: string,
-): number {
-  if (values.length === 0) return 0;
-  const properties = ctx.options.tools?.parameters(name)?.properties;
-  if (!isPlainObject(properties)) return 0;
-  const names = Object.keys(properties);
-  let placed = 0;
-  for (const [i, value] of values.entries()) {
-    const key = names[i];
-    if (key === undefined || Object.hasOwn(args, key)) break;
-    setOwn(args, key, value);
-    placed++;
-  }
-  return placed;
 }

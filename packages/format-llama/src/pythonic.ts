@@ -14,11 +14,9 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  isPlainObject,
-  type PythonCall,
   parsePythonCalls,
+  pythonRawCalls,
   type RawCall,
-  setOwn,
 } from '@toolformat/core';
 
 /** `brave_search.call(…)`: the built-in tool's name is the object, `.call` the method. */
@@ -30,51 +28,6 @@ export function callName(name: string): string {
     : name;
 }
 
-/** Gives positional values the names of the declared parameters, in schema order. Returns how many were placed. */
-function placePositional(
-  args: Record<string, unknown>,
-  values: unknown[],
-  ctx: BodyContext,
-  name: string,
-): number {
-  if (values.length === 0) return 0;
-  const properties = ctx.options.tools?.parameters(name)?.properties;
-  if (!isPlainObject(properties)) return 0;
-  const names = Object.keys(properties);
-  let placed = 0;
-  for (const [i, value] of values.entries()) {
-    const key = names[i];
-    if (key === undefined || Object.hasOwn(args, key)) break;
-    setOwn(args, key, value);
-    placed++;
-  }
-  return placed;
-}
-
-function toRawCalls(
-  parsed: readonly PythonCall[],
-  ctx: BodyContext,
-  raw: string,
-  issues: BodyIssue[],
-): RawCall[] {
-  const calls: RawCall[] = [];
-  for (const call of parsed) {
-    const name = callName(call.name);
-    const args = { ...call.arguments };
-    const unnamed = call.positional.length - placePositional(args, call.positional, ctx, name);
-    if (unnamed > 0) {
-      // Without a declared schema there is no name to give a positional value: report, do not guess.
-      issues.push({
-        kind: 'malformed-call',
-        message: `"${name}" got ${unnamed} positional argument(s) that no declared parameter takes; they were removed.`,
-        raw,
-      });
-    }
-    calls.push({ name, arguments: args });
-  }
-  return calls;
-}
-
 /** A body that must be a call list or bare calls. */
 export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
   if (body.trim() === '') return { calls: [], error: 'the block is empty' };
@@ -84,7 +37,7 @@ export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
   const issues: BodyIssue[] = [];
   for (const note of parsed.notes ?? [])
     issues.push({ kind: 'json-repaired', message: note.message, raw: body });
-  const calls = toRawCalls(parsed.calls, ctx, body, issues);
+  const calls = pythonRawCalls(parsed.calls, ctx, body, issues, callName);
   if (parsed.end < body.length && body.slice(parsed.end).trim() !== '') {
     issues.push({
       kind: 'trailing-text',
@@ -134,7 +87,7 @@ export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
     while (end > at && text.charCodeAt(end - 1) !== 93) end--;
     const raw = text.slice(at, end);
     for (const note of parsed.notes ?? []) issues.push({ kind: 'json-repaired', message: note.message, raw });
-    calls.push(...toRawCalls(parsed.calls, ctx, raw, issues));
+    calls.push(...pythonRawCalls(parsed.calls, ctx, raw, issues, callName));
     out += text.slice(last, at);
     last = end;
     at = nextCandidate(text, end);

@@ -25,6 +25,7 @@ export {
   parsePythonCalls,
   parsePythonLiteral,
 } from './python-calls.js';
+export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
