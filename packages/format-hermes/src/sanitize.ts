@@ -10,7 +10,7 @@
  * Code is left alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged.
  * One pass over the lines; no regular expression.
  */
-import { isPlainObject } from '@toolformat/core';
+import { isPlainObject, proseLines, removeStrayMarkers } from '@toolformat/core';
 
 /** Tags of this family, removed wherever they stand outside code. */
 const STRAY_TAGS = [
@@ -127,47 +127,6 @@ function isBareJsonCall(line: string): boolean {
   );
 }
 
-/** Removes stray family tags outside inline code spans of one line. */
-function removeStrayTags(line: string): string {
-  if (line.indexOf('<') === -1) return line;
-  let out = '';
-  let i = 0;
-  const n = line.length;
-  while (i < n) {
-    const ch = line[i]!;
-    if (ch === '`') {
-      // An inline code span runs to the next run of as many backticks on this line.
-      let ticks = 0;
-      while (i + ticks < n && line[i + ticks] === '`') ticks++;
-      const fence = '`'.repeat(ticks);
-      const close = line.indexOf(fence, i + ticks);
-      const end = close === -1 ? i + ticks : close + ticks;
-      out += line.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (ch === '<') {
-      const tag = STRAY_TAGS.find((t) => line.startsWith(t, i));
-      if (tag !== undefined) {
-        i += tag.length;
-        continue;
-      }
-    }
-    out += ch;
-    i++;
-  }
-  return out;
-}
-
-/** Counts the backticks that open a fence at the start of `line` (after up to 3 spaces), or 0. */
-function fenceTicks(line: string): number {
-  let i = 0;
-  while (i < 3 && line[i] === ' ') i++;
-  let ticks = 0;
-  while (line[i + ticks] === '`') ticks++;
-  return ticks >= 3 ? ticks : 0;
-}
-
 /**
  * Removes a label that ends `text` (a line of its own, or the end of a line): the handler calls
  * this wherever the parser cut a block out, so that `**TOOL CALL:**` goes with the call it heads.
@@ -187,17 +146,13 @@ export function sanitizeContent(content: string): string {
   const lines: string[] = [];
   /** Per line: inside (or opening or closing) a code fence, where nothing is changed. */
   const code: boolean[] = [];
-  let fence = 0;
-  for (const line of content.split('\n')) {
-    const ticks = fenceTicks(line);
-    if (fence > 0 || ticks > 0) {
-      if (fence === 0) fence = ticks;
-      else if (ticks >= fence && line.trim() === '`'.repeat(ticks)) fence = 0;
+  for (const { line, code: isCode } of proseLines(content)) {
+    if (isCode) {
       lines.push(line);
       code.push(true);
       continue;
     }
-    const cleaned = removeStrayTags(line);
+    const cleaned = removeStrayMarkers(line, STRAY_TAGS);
     if (cleaned !== line && cleaned.trim() === '') continue;
     if (isBareJsonCall(cleaned)) continue;
     lines.push(cleaned);

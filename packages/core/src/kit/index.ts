@@ -12,6 +12,7 @@ export * from './markup-spec.js';
 export { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
 export { mergeMarkup } from './merge-markup.js';
 export * from './partial-json.js';
+export { fenceTicks, proseLines, removeStrayMarkers } from './prose-lines.js';
 export {
   formatPythonCall,
   formatPythonString,
