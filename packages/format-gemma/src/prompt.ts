@@ -6,10 +6,12 @@ import {
   type FlatToolDefinition,
   isPlainObject,
   normalizeTools,
+  openAiToolShape,
   type SystemPromptOptions,
   type ToolDefinition,
   tojson,
   tojsonIndented,
+  withPreamble,
 } from '@toolformat/core';
 import { formatDeclaration } from './declaration.js';
 import { ESCAPE, QUOTE_TOKEN } from './gemma-value.js';
@@ -18,18 +20,6 @@ export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions
 
 function preamble(opts: SystemPromptOptions | undefined): string {
   return opts?.preamble?.trim() ?? '';
-}
-
-function withPreamble(opts: SystemPromptOptions | undefined, text: string): string {
-  const p = preamble(opts);
-  return p ? `${p}\n\n${text}` : text;
-}
-
-function openAiShape(tool: FlatToolDefinition): Record<string, unknown> {
-  const fn: Record<string, unknown> = { name: tool.name };
-  if (tool.description !== undefined) fn.description = tool.description;
-  fn.parameters = tool.parameters ?? { type: 'object', properties: {} };
-  return { type: 'function', function: fn };
 }
 
 const PY_TYPES: Record<string, string> = {
@@ -90,7 +80,7 @@ export const pythonicPrompt: PromptBuilder = (tools, opts) =>
       'Example Format: [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)] \n' +
       'Do not use variables. DO NOT USE MARKDOWN SYNTAX. You SHOULD NOT include any other text in the response if you call a function. If none of the functions can be used, point it out. If you lack the parameters required by the function, also point it out.\n' +
       'Here is a list of functions in JSON format that you can invoke.\n' +
-      tojsonIndented(normalizeTools(tools).map(openAiShape)),
+      tojsonIndented(normalizeTools(tools).map(openAiToolShape)),
   );
 
 /** LM Studio's default tool use (its docs, shown with gemma-2-2b-it). */
@@ -99,7 +89,7 @@ export const toolRequestPrompt: PromptBuilder = (tools, opts) =>
     opts,
     'You are a tool-calling AI. You can request calls to available tools with this EXACT format:\n' +
       '[TOOL_REQUEST]{"name": "tool_name", "arguments": {"param1": "value1"}}[END_TOOL_REQUEST]\n\n' +
-      `AVAILABLE TOOLS:\n${tojson({ type: 'toolArray', tools: normalizeTools(tools).map(openAiShape) })}\n\n` +
+      `AVAILABLE TOOLS:\n${tojson({ type: 'toolArray', tools: normalizeTools(tools).map(openAiToolShape) })}\n\n` +
       'RULES:\n' +
       '- Only use tools from AVAILABLE TOOLS\n' +
       '- Include all required arguments\n' +

@@ -5,9 +5,8 @@
  * `ParseResult.format`.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
-import { jsonCallName } from '@toolformat/core';
+import { functionTagBody, jsonCallName } from '@toolformat/core';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
-import { functionTagBody } from './function-tag-body.js';
 import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 import { pythonOrJsonCallsBody } from './python-calls-body.js';
 

@@ -8,26 +8,15 @@ import {
   getOwn,
   isPlainObject,
   normalizeTools,
+  openAiToolShape,
   tojson as pyJson,
   tojsonIndented as pyJsonIndented,
   type SystemPromptOptions,
   type ToolDefinition,
+  withPreamble,
 } from '@toolformat/core';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
-
-/** `{"type": "function", "function": {…}}`: how templates list a tool. */
-function openAiShape(tool: FlatToolDefinition): Record<string, unknown> {
-  const fn: Record<string, unknown> = { name: tool.name };
-  if (tool.description !== undefined) fn.description = tool.description;
-  fn.parameters = tool.parameters ?? { type: 'object', properties: {} };
-  return { type: 'function', function: fn };
-}
-
-function withPreamble(opts: SystemPromptOptions | undefined, text: string): string {
-  const preamble = opts?.preamble?.trim();
-  return preamble ? `${preamble}\n\n${text}` : text;
-}
 
 /** Qwen2.5 / Qwen3 / QwQ (`qwen3.jinja`, `qwen2.5_instruct.jinja`). */
 export const qwenPrompt: PromptBuilder = (tools, opts) =>
@@ -36,7 +25,7 @@ export const qwenPrompt: PromptBuilder = (tools, opts) =>
     '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
       'You are provided with function signatures within <tools></tools> XML tags:\n<tools>' +
       normalizeTools(tools)
-        .map((t) => `\n${pyJson(openAiShape(t))}`)
+        .map((t) => `\n${pyJson(openAiToolShape(t))}`)
         .join('') +
       '\n</tools>\n\nFor each function call, return a json object with function name and arguments within ' +
       '<tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>',
@@ -96,7 +85,7 @@ export const granitePrompt: PromptBuilder = (tools, opts) =>
   withPreamble(
     opts,
     "You are Granite, developed by IBM. You are a helpful assistant with access to the following tools. When a tool is required to answer the user's query, respond only with <|tool_call|> followed by a JSON list of tools used. If a tool does not exist in the provided list of tools, notify the user that you do not have the ability to fulfill the request.\n\n" +
-      pyJsonIndented(normalizeTools(tools).map(openAiShape)),
+      pyJsonIndented(normalizeTools(tools).map(openAiToolShape)),
   );
 
 /** xLAM-2 (`vllm_xlam_qwen.jinja`). */
@@ -107,7 +96,7 @@ export const xlamPrompt: PromptBuilder = (tools, opts) =>
       '[{"name": "tool_call_name", "arguments": {"arg1": "value1", "arg2": "value2"}}, ... (additional parallel tool calls as needed)]\n\n' +
       "If no tool is suitable, state that explicitly. If the user's input lacks required parameters, ask for clarification. Do not interpret or respond until tool results are returned. Once they are available, process them or make additional calls if needed. For tasks that don't require tools, such as casual conversation or general advice, respond directly in plain text. The available tools are:" +
       normalizeTools(tools)
-        .map((t) => `\n${pyJsonIndented(openAiShape(t))}`)
+        .map((t) => `\n${pyJsonIndented(openAiToolShape(t))}`)
         .join(''),
   );
 
@@ -115,7 +104,7 @@ export const xlamPrompt: PromptBuilder = (tools, opts) =>
 export const lfm2Prompt: PromptBuilder = (tools, opts) =>
   withPreamble(
     opts,
-    `List of tools: <|tool_list_start|>${pyJson(normalizeTools(tools).map(openAiShape))}<|tool_list_end|>`,
+    `List of tools: <|tool_list_start|>${pyJson(normalizeTools(tools).map(openAiToolShape))}<|tool_list_end|>`,
   );
 
 /** Nemotron Nano v2 (`nemotron_nano_v2.jinja`). */
@@ -136,7 +125,7 @@ export const minimaxM1Prompt: PromptBuilder = (tools, opts) =>
     opts,
     'You are provided with these tools:\n<tools>' +
       normalizeTools(tools)
-        .map((t) => `\n${pyJson(openAiShape(t))}`)
+        .map((t) => `\n${pyJson(openAiToolShape(t))}`)
         .join('') +
       '\n</tools>\n\nIf you need to call tools, please respond with <tool_calls></tool_calls> XML tags, and provide tool-name and json-object of arguments, following the format below:\n' +
       '<tool_calls>\n{"name": <tool-name>, "arguments": <args-json-object>}\n...\n</tool_calls>',
@@ -148,7 +137,7 @@ export const toolCallsArrayPrompt: PromptBuilder = (tools, opts) =>
     opts,
     'You are a function composition expert. You are given a question and a set of possible functions. Based on the question, you need to make one or more function/tool calls to achieve the purpose. ' +
       'If you decide to call any function, you must format it as <tool_calls>[{"name": "func_name1", "arguments": {"argument1": "value1", "argument2": "value2"}},...]</tool_calls>. Here is a list of functions you can call, in JSON format.\n\n' +
-      pyJson(normalizeTools(tools).map(openAiShape)),
+      pyJson(normalizeTools(tools).map(openAiToolShape)),
   );
 
 /** Phi-4-mini / Firefunction (`vllm_phi4_mini.jinja`), with Ollama's working markers. */
@@ -159,7 +148,7 @@ export const phi4Prompt: PromptBuilder = (tools, opts) =>
       'If you decide to call functions:\n' +
       '  * all function calls should be generated in a single JSON list formatted as <|tool_call|>[{"name": [function name], "arguments": [function arguments as JSON]}, ...]<|/tool_call|>\n' +
       '  * follow the provided JSON schema. Do not hallucinate arguments or values.\n\n' +
-      `<|tool|>${pyJson(normalizeTools(tools).map(openAiShape))}<|/tool|>`,
+      `<|tool|>${pyJson(normalizeTools(tools).map(openAiToolShape))}<|/tool|>`,
   );
 
 /** Apertus: its template writes tools as TypeScript-like declarations under "Tool Capabilities". */

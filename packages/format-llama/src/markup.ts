@@ -9,7 +9,7 @@
  * result: {…}"), in auto mode only as the whole output naming declared tools (`whole`).
  */
 import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core';
-import { functionTagBody } from './function-tag-body.js';
+import { functionTagBody } from '@toolformat/core';
 import { readJsonCalls, scanJsonCalls } from './json-calls.js';
 import { pythonStartBody, pythonTagBody } from './python-tag-body.js';
 import { readPythonCalls, scanPythonLists } from './pythonic.js';

@@ -3,27 +3,16 @@
  * ../shared/formats/templates): models follow their training text best.
  */
 import {
-  type FlatToolDefinition,
   normalizeTools,
+  openAiToolShape,
   type SystemPromptOptions,
   type ToolDefinition,
   tojson,
   tojsonIndented,
+  withPreamble,
 } from '@toolformat/core';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
-
-function openAiShape(tool: FlatToolDefinition): Record<string, unknown> {
-  const fn: Record<string, unknown> = { name: tool.name };
-  if (tool.description !== undefined) fn.description = tool.description;
-  fn.parameters = tool.parameters ?? { type: 'object', properties: {} };
-  return { type: 'function', function: fn };
-}
-
-function withPreamble(opts: SystemPromptOptions | undefined, text: string): string {
-  const preamble = opts?.preamble?.trim();
-  return preamble ? `${preamble}\n\n${text}` : text;
-}
 
 /** Llama 3.1 / 3.3 HF template (`llama3.1.jinja`): JSON with `parameters`. */
 export const llamaJsonPrompt: PromptBuilder = (tools, opts) =>
@@ -33,7 +22,7 @@ export const llamaJsonPrompt: PromptBuilder = (tools, opts) =>
       'Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.' +
       'Do not use variables.\n\n' +
       normalizeTools(tools)
-        .map((t) => `${tojsonIndented(openAiShape(t))}\n\n`)
+        .map((t) => `${tojsonIndented(openAiToolShape(t))}\n\n`)
         .join(''),
   );
 
@@ -47,7 +36,7 @@ export const pythonicPrompt: PromptBuilder = (tools, opts) =>
       'If you decide to invoke any of the function(s), you MUST put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]\n' +
       'You SHOULD NOT include any other text in the response if you call a function.\n\n' +
       'Here is a list of functions in JSON format that you can invoke.\n\n' +
-      tojsonIndented(normalizeTools(tools).map((t) => openAiShape(t).function)),
+      tojsonIndented(normalizeTools(tools).map((t) => openAiToolShape(t).function)),
   );
 
 /** Llama 3.1 doc's zero-shot custom format, Functionary v3.1: `<function=NAME>{json}</function>`. */
@@ -58,7 +47,7 @@ export const functionTagPrompt: PromptBuilder = (tools, opts) =>
       normalizeTools(tools)
         .map(
           (t) =>
-            `Use the function '${t.name}' to '${t.description ?? ''}'\n${tojson(openAiShape(t).function)}\n\n`,
+            `Use the function '${t.name}' to '${t.description ?? ''}'\n${tojson(openAiToolShape(t).function)}\n\n`,
         )
         .join('') +
       'If you choose to call a function ONLY reply in the following format with no prefix or suffix:\n\n' +

@@ -11,14 +11,10 @@ import {
   normalizeTools,
   type SystemPromptOptions,
   type ToolDefinition,
+  withPreamble,
 } from '@toolformat/core';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
-
-function withPreamble(opts: SystemPromptOptions | undefined, text: string): string {
-  const preamble = opts?.preamble?.trim();
-  return preamble ? `${preamble}\n\n${text}` : text;
-}
 
 function schemaOf(tool: FlatToolDefinition): Record<string, unknown> {
   return tool.parameters ?? { type: 'object', properties: {} };

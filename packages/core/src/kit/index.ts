@@ -2,6 +2,7 @@
 
 export * from './arguments.js';
 export { EventFolder, foldEvents } from './fold-events.js';
+export { functionTagBody } from './function-tag-body.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';
 export { JsonBoundaryTracker } from './json-boundary.js';
 export { jsonCallName } from './json-call-name.js';
@@ -12,6 +13,7 @@ export * from './markup-spec.js';
 export { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
 export { mergeMarkup } from './merge-markup.js';
 export * from './partial-json.js';
+export { openAiToolShape, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers } from './prose-lines.js';
 export {
   formatPythonCall,

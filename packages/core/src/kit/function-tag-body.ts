@@ -1,17 +1,17 @@
 /**
- * `<function=NAME>{args}</function>`: Llama 3.1's documented custom-tool format and Functionary
- * v3.1's. The open marker is `<function=`, so the body starts with the name and the `>`. A body
- * whose arguments are not JSON (Qwen3-Coder's `<parameter=…>` children) is not ours: it stays
- * text, for the XML format.
+ * `<function=NAME>{args}</function>` and `<function name="NAME">{args}</function>`: the name in the
+ * tag, the arguments as JSON. Llama 3.1 documents the first, Functionary v3.1 writes it, and
+ * Hermes-family models drift into both. The open marker is `<function=` / `<function name=`, so
+ * the body starts with the name and the `>`. A body whose arguments are not JSON (Qwen3-Coder's
+ * `<parameter=…>` children) is not this markup: it stays text, for the XML format.
  */
-import {
-  type BodyContext,
-  type BodyResult,
-  findJsonEnd,
-  isPlainObject,
-  parseJsonLadder,
-} from '@toolformat/core';
 
+import { parseJsonLadder } from './json-ladder.js';
+import { findJsonEnd } from './json-scan.js';
+import type { BodyContext, BodyResult } from './markup-spec.js';
+import { isPlainObject } from './safe-object.js';
+
+/** Longest name read before the `>`; a longer one means the marker was not a tag. */
 const MAX_NAME = 256;
 
 export function functionTagBody(body: string, ctx: BodyContext): BodyResult {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { resolveParseOptions } from '../options.js';
+import { functionTagBody } from './function-tag-body.js';
+import { openAiToolShape, withPreamble } from './prompt-parts.js';
+
+const ctx = (closed = true) => ({ options: resolveParseOptions({}), closed, open: '<function=' });
+
+describe('functionTagBody', () => {
+  it('reads the name in the tag and the JSON arguments', () => {
+    expect(functionTagBody('get_weather>{"city": "Paris"}', ctx())).toMatchObject({
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
+    expect(functionTagBody('"f">', ctx()).calls).toEqual([{ name: 'f', arguments: {} }]);
+  });
+
+  it("leaves Qwen3-Coder's XML parameters to the XML format", () => {
+    expect(functionTagBody('f>\n<parameter=a>1</parameter>', ctx())).toEqual({ calls: [], notMarkup: true });
+  });
+
+  it('reports arguments the output ended inside, and keeps JSON cut right after its end', () => {
+    expect(functionTagBody('f>{"a": ', ctx(false)).error).toMatch(/ended inside/);
+    expect(functionTagBody('f>{"a": 1} <', ctx(false)).calls[0]?.arguments).toEqual({ a: 1 });
+  });
+});
+
+describe('prompt parts', () => {
+  it('lists a tool as templates do and puts the preamble first', () => {
+    expect(openAiToolShape({ name: 'f' })).toEqual({
+      type: 'function',
+      function: { name: 'f', parameters: { type: 'object', properties: {} } },
+    });
+    expect(withPreamble({ preamble: ' Be brief. ' }, 'Tools…')).toBe('Be brief.\n\nTools…');
+    expect(withPreamble(undefined, 'Tools…')).toBe('Tools…');
+  });
+});
