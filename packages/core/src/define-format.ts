@@ -58,7 +58,9 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     compiled,
     systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
     stopSequences: () => [...def.stopSequences],
-    parse: (text, opts) => plainTextResult(compiled, text, opts) ?? parseWith(createStreamParser(opts), text),
+    parse: (text, opts) =>
+      plainTextResult(compiled, text, opts) ??
+      parseWith(new MarkupStreamParser(compiled, resolveParseOptions(opts), true, true), text),
     createStreamParser,
     formatToolCalls: (calls) => def.formatToolCalls(calls),
     formatResult: (result) => def.formatResult(result),

@@ -114,6 +114,10 @@ export type StreamEvent =
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number; call: ToolCall }
-  /** An announced call that did not complete (its arguments never closed); an issue follows. */
+  /**
+   * An announced call that did not complete (its arguments never closed, or the block held another
+   * call); an issue follows. Its id is handed to the next call, so that every extracted call takes
+   * the next id of `generateId` in order, streamed or batch.
+   */
   | { type: 'tool-call-abort'; index: number }
   | { type: 'issue'; issue: ParseIssue };

@@ -87,6 +87,8 @@ class Reader {
   trailingText: string | undefined;
   /** maxCalls was reached: nothing more is read. */
   limited = false;
+  /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
+  strict = false;
 
   constructor(
     readonly body: string,
@@ -173,6 +175,7 @@ class Reader {
     if (this.closed) {
       const whole = body.trim();
       const parsed = parseJsonLadder(whole);
+      this.strict = parsed.ok && parsed.repaired === null;
       if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
         this.take(whole, parsed);
         return;
@@ -237,15 +240,16 @@ class Reader {
 export function readJsonCalls(body: string, closed: boolean, options: JsonCallsOptions = {}): BodyResult {
   const reader = new Reader(body, closed, options);
   reader.run();
+  const strictJson = reader.strict || undefined;
   if (reader.calls.length === 0) {
-    return { calls: [], error: reader.rejected[0]?.reason ?? 'no JSON value' };
+    return { calls: [], error: reader.rejected[0]?.reason ?? 'no JSON value', strictJson };
   }
   const issues = reader.issues;
   for (const r of reader.rejected) {
     const kind = r.reason === PARTIAL ? 'partial-call' : 'malformed-call';
     issues.push({ kind, message: `Not extracted: ${r.reason}.`, raw: r.raw });
   }
-  const result: BodyResult = { calls: reader.calls, issues };
+  const result: BodyResult = { calls: reader.calls, issues, strictJson };
   if (reader.trailingText !== undefined) result.text = reader.trailingText;
   return result;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineFormat } from '../define-format.js';
 import { sequentialIds } from './ids.js';
@@ -71,5 +72,55 @@ describe('the guard where the end of the output closes the block', () => {
 
   it('a string still open at the end was a stray quote: the skipped marker splits', () => {
     expect(bodies('<c>{"s": "a}<c>{"t": 1}')).toEqual(['{"s": "a}', '{"t": 1}']);
+  });
+});
+
+/** The plain definition: one character at a time. */
+function reference(text: string) {
+  let inString = false;
+  let escaped = false;
+  let depth = 0;
+  let endedAt = -1;
+  let started = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      depth++;
+      started = true;
+    } else if (c === '}' || c === ']') {
+      if (depth > 0) depth--;
+      if (depth === 0 && started && endedAt === -1) endedAt = i + 1;
+    }
+  }
+  return { inString, depth, endedAt };
+}
+
+describe('JsonBoundaryTracker, however the text is cut', () => {
+  it('agrees with a character-by-character reading (strings are skipped with indexOf)', () => {
+    const text = fc
+      .array(fc.constantFrom('"', '\\', '{', '}', '[', ']', 'a', ' ', ':', ','), { maxLength: 40 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (s, cuts) => {
+        const points = [...new Set(cuts.map((c) => c % (s.length + 1)))].sort((a, b) => a - b);
+        const t = new JsonBoundaryTracker();
+        let from = 0;
+        for (const to of [...points, s.length]) {
+          t.track(s, from, to);
+          from = to;
+        }
+        const want = reference(s);
+        expect({ inString: t.inString, depth: t.depth, endedAt: t.endedAt }).toEqual(want);
+        expect(t.consumed).toBe(s.length);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -35,23 +35,45 @@ export class JsonBoundaryTracker {
    * value, when the first top-level value completes; otherwise returns -1.
    */
   advance(text: string, from: number, to: number): number {
+    // State in locals for the loop (this runs over every character of every JSON body).
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let depth = this.depth;
     let i = from;
     for (; i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) this.inString = false;
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        // Most of a call's text is inside strings: jump to the next quote. It ends the string
+        // unless an odd run of backslashes stands right before it.
+        const q = text.indexOf('"', i);
+        const stop = q === -1 || q >= to ? to : q;
+        let b = stop - 1;
+        while (b >= i && text.charCodeAt(b) === BACKSLASH) b--;
+        const odd = (stop - 1 - b) % 2 === 1;
+        if (stop === to) {
+          escaped = odd;
+          i = to;
+          break;
+        }
+        i = stop;
+        if (!odd) inString = false;
         continue;
       }
+      const c = text.charCodeAt(i);
       if (c === QUOTE) {
-        this.inString = true;
+        inString = true;
       } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
-        this.depth++;
+        depth++;
         this.started = true;
       } else if (c === BRACE_CLOSE || c === BRACKET_CLOSE) {
-        if (this.depth > 0) this.depth--;
-        if (this.depth === 0 && this.started && this.endedAt === -1) {
+        if (depth > 0) depth--;
+        if (depth === 0 && this.started && this.endedAt === -1) {
+          this.inString = inString;
+          this.escaped = escaped;
+          this.depth = depth;
           this.consumed += i + 1 - from;
           this.endedAt = this.consumed;
           return i + 1;
@@ -60,6 +82,9 @@ export class JsonBoundaryTracker {
         this.sawNonJson = true;
       }
     }
+    this.inString = inString;
+    this.escaped = escaped;
+    this.depth = depth;
     this.consumed += to - from;
     return -1;
   }

@@ -33,4 +33,12 @@ describe('jsonCallName', () => {
       }),
     );
   });
+
+  it('reads escaped keys and names as JSON does', () => {
+    expect(jsonCallName('{"na\\u006de": "f", ')).toBe('f');
+    expect(jsonCallName('{"name": "\\u0066n", ')).toBe('fn');
+    expect(jsonCallName('{"name": "bad\\q", ')).toBeNull();
+    expect(jsonCallName('{"x": "bad\\q", "name": "f", ')).toBeNull();
+    expect(jsonCallName('{"name": "tab\there"')).toBeNull();
+  });
 });

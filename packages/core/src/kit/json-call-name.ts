@@ -16,7 +16,8 @@ import {
   QUOTE,
 } from './char-codes.js';
 
-const NAME_KEYS = new Set(['name', 'function', 'tool', 'tool_name']);
+/** The keys that name the call, as they appear quoted in the text (compared in place, no slicing). */
+const NAME_KEYS = ['"name"', '"function"', '"tool"', '"tool_name"'];
 
 export function jsonCallName(prefix: string): string | null {
   const n = prefix.length;
@@ -26,17 +27,21 @@ export function jsonCallName(prefix: string): string | null {
   i++;
   let depth = 1;
   let expectKey = true;
-  let key: string | null = null;
+  let nameKey = false;
   while (i < n) {
     const c = prefix.charCodeAt(i);
     if (c === QUOTE) {
       const end = stringEnd(prefix, i);
       if (end === -1) return null;
       if (depth === 1) {
-        const value = decode(prefix.slice(i, end));
-        if (value === null) return null;
-        if (expectKey) key = value;
-        else if (key !== null && NAME_KEYS.has(key)) return value.trim() === '' ? null : value;
+        const plain = plainLiteral(prefix, i, end);
+        const value = plain ? null : decode(prefix, i, end);
+        if (!plain && value === null) return null;
+        if (expectKey) nameKey = plain ? isNameKey(prefix, i, end) : NAME_KEYS.includes(`"${value}"`);
+        else if (nameKey) {
+          const name = plain ? prefix.slice(i + 1, end - 1) : value!;
+          return name.trim() === '' ? null : name;
+        }
       }
       i = end;
       continue;
@@ -48,17 +53,31 @@ export function jsonCallName(prefix: string): string | null {
     } else if (depth === 1 && c === COLON) expectKey = false;
     else if (depth === 1 && c === 44 /* , */) {
       expectKey = true;
-      key = null;
+      nameKey = false;
     }
     i++;
   }
   return null;
 }
 
-/** A JSON string literal's value, or null when its escapes are invalid. */
-function decode(literal: string): string | null {
+function isNameKey(text: string, start: number, end: number): boolean {
+  for (const key of NAME_KEYS) if (key.length === end - start && text.startsWith(key, start)) return true;
+  return false;
+}
+
+/** True when the literal `text[start, end)` has neither escapes nor control characters: its inside is its value. */
+function plainLiteral(text: string, start: number, end: number): boolean {
+  for (let i = start + 1; i < end - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH || c < 0x20) return false;
+  }
+  return true;
+}
+
+/** The value of the JSON string literal `text[start, end)`, or null when it is not valid JSON. */
+function decode(text: string, start: number, end: number): string | null {
   try {
-    return JSON.parse(literal) as string;
+    return JSON.parse(text.slice(start, end)) as string;
   } catch {
     return null;
   }

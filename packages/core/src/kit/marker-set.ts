@@ -11,9 +11,15 @@ function isAlnum(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
+/**
+ * A node of a path-compressed trie: `label` holds the code units that follow the one that led
+ * here when no marker ends and nothing branches among them, so matching `</tool_call>` is a
+ * table lookup and one `startsWith`, not a step per unit.
+ */
 interface TrieNode<T> {
+  label: string;
   next: Map<number, TrieNode<T>>;
-  /** The marker that ends at this node, if any. */
+  /** The marker that ends after `label`, if any. */
   match: MarkerMatch<T> | null;
 }
 
@@ -22,11 +28,17 @@ export interface MarkerMatch<T> {
   value: T;
 }
 
+/** First code units below this are looked up in a table, not a Map (markers start with ASCII). */
+const TABLE_SIZE = 128;
+
 export class MarkerSet<T> {
   /** Markers by their first code unit, longest first. */
   private readonly byFirst = new Map<number, Array<MarkerMatch<T>>>();
-  /** A trie over the markers' code units: a match costs one step per unit of the longest match. */
-  private readonly trie: TrieNode<T> = { next: new Map(), match: null };
+  /** The trie's first level: for ASCII in `rootTable`, for the rest in `rootMap`. */
+  private readonly rootTable: Array<TrieNode<T> | undefined> = new Array(TABLE_SIZE).fill(undefined);
+  private readonly rootMap = new Map<number, TrieNode<T>>();
+  /** 1 where an ASCII code unit may start a marker (the check every scanned character makes). */
+  private readonly startTable = new Uint8Array(TABLE_SIZE);
   /** The distinct first code units, for indexOf-driven candidate search on long text. */
   readonly firstChars: string[] = [];
   readonly maxLength: number;
@@ -42,19 +54,22 @@ export class MarkerSet<T> {
         list = [];
         this.byFirst.set(code, list);
         this.firstChars.push(marker[0]!);
+        if (code < TABLE_SIZE) this.startTable[code] = 1;
       }
       if (!list.some((m) => m.marker === marker)) list.push({ marker, value });
       if (marker.length > max) max = marker.length;
     }
+    // A plain trie first (a node per code unit), then chains without branches are folded.
+    const root: TrieNode<T> = { label: '', next: new Map(), match: null };
     for (const list of this.byFirst.values()) {
       list.sort((a, b) => b.marker.length - a.marker.length);
       for (const m of list) {
-        let node = this.trie;
+        let node = root;
         for (let i = 0; i < m.marker.length; i++) {
           const code = m.marker.charCodeAt(i);
           let child = node.next.get(code);
           if (!child) {
-            child = { next: new Map(), match: null };
+            child = { label: '', next: new Map(), match: null };
             node.next.set(code, child);
           }
           node = child;
@@ -62,13 +77,18 @@ export class MarkerSet<T> {
         node.match = m;
       }
     }
+    for (const [code, child] of root.next) {
+      const node = compress(child);
+      if (code < TABLE_SIZE) this.rootTable[code] = node;
+      else this.rootMap.set(code, node);
+    }
     this.maxLength = max;
     this.size = entries.length;
   }
 
   /** True when a marker may start with this code unit. */
   canStart(code: number): boolean {
-    return this.byFirst.has(code);
+    return code < TABLE_SIZE ? this.startTable[code] === 1 : this.byFirst.has(code);
   }
 
   /**
@@ -77,20 +97,30 @@ export class MarkerSet<T> {
    * still complete), so the caller holds the text back.
    */
   matchAt(text: string, pos: number, final = false): MarkerMatch<T> | 'partial' | null {
-    let node = this.trie.next.get(text.charCodeAt(pos));
-    if (!node) return null;
-    let best = node.match;
+    const first = text.charCodeAt(pos);
+    let node = first < TABLE_SIZE ? this.rootTable[first] : this.rootMap.get(first);
+    if (node === undefined) return null;
+    let best: MarkerMatch<T> | null = null;
     let i = pos + 1;
     const n = text.length;
-    while (i < n) {
+    for (;;) {
+      const label = node.label;
+      if (label.length > 0) {
+        if (i + label.length > n) {
+          // The text ends inside the label: partial if what there is agrees with it.
+          for (let k = 0; i + k < n; k++) if (text.charCodeAt(i + k) !== label.charCodeAt(k)) return best;
+          return final ? best : 'partial';
+        }
+        if (!text.startsWith(label, i)) return best;
+        i += label.length;
+      }
+      if (node.match !== null) best = node.match;
+      if (i >= n) return !final && node.next.size > 0 ? 'partial' : best;
       const child: TrieNode<T> | undefined = node.next.get(text.charCodeAt(i));
-      if (!child) return best;
+      if (child === undefined) return best;
       node = child;
       i++;
-      if (node.match) best = node.match;
     }
-    // The text ended on the way: a longer marker may still complete.
-    return !final && node.next.size > 0 ? 'partial' : best;
   }
 
   /**
@@ -206,4 +236,18 @@ export class MarkerCursor<T> {
     }
     return best;
   }
+}
+
+/** Folds each chain of nodes with one child and no marker into its top node's label. */
+function compress<T>(node: TrieNode<T>): TrieNode<T> {
+  let label = '';
+  let tail = node;
+  while (tail.match === null && tail.next.size === 1) {
+    const [code, child] = tail.next.entries().next().value as [number, TrieNode<T>];
+    label += String.fromCharCode(code);
+    tail = child;
+  }
+  const out: TrieNode<T> = { label, next: new Map(), match: tail.match };
+  for (const [code, child] of tail.next) out.next.set(code, compress(child));
+  return out;
 }

@@ -36,6 +36,12 @@ export interface BodyResult {
    * its raw text, markers included, goes to content unchanged, and nothing is reported.
    */
   notMarkup?: boolean;
+  /**
+   * The whole body is JSON read strictly (`JSON.parse`), with only blanks around it, so no
+   * string of it is open at its end. A block with `guard: 'json'` then need not scan the body
+   * for strings: a body parser that reads JSON should say so when it is true.
+   */
+  strictJson?: boolean;
 }
 
 export interface BodyContext {

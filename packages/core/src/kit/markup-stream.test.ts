@@ -360,6 +360,22 @@ describe('announcing a call before its block ends (semantics 7)', () => {
     expect(foldEvents(events, null)).toMatchObject({ calls: [], content: 'ok' });
   });
 
+  it('gives the id of a withdrawn announcement to the next call, so ids match batch', () => {
+    const text =
+      '<call>{"name": "get_weather", "arguments": {"city": @@ @@}}</call> then ' +
+      '<call>{"name": "get_time", "arguments": {"zone": "Europe/Paris", "format": "24h"}}</call>';
+    const events = streamAll(toy.createStreamParser({ generateId: sequentialIds() }), [...text]);
+    const starts = events.filter((e) => e.type === 'tool-call-start').map((e) => [e.name, e.id]);
+    expect(starts).toEqual([
+      ['get_weather', 'call_1'],
+      ['get_time', 'call_1'],
+    ]);
+    const streamed = foldEvents(events, 'toy');
+    const batch = toy.parse(text, { generateId: sequentialIds() });
+    expect(streamed.calls).toEqual(batch.calls);
+    expect(batch.calls.map((c) => c.id)).toEqual(['call_1']);
+  });
+
   it('does not announce a call to an undeclared tool that will be dropped', () => {
     const events = streamAll(toy.createStreamParser({ tools: [{ name: 'other' }], unknownTools: 'drop' }), [
       ...text,

@@ -17,14 +17,7 @@ import { normalizeArguments } from './arguments.js';
 import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
-import type {
-  BlockSpec,
-  BodyContext,
-  BodyResult,
-  MarkupSpec,
-  RawCall,
-  ReasoningSpec,
-} from './markup-spec.js';
+import type { BlockSpec, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
 import { TextSink } from './text-sink.js';
 
@@ -105,6 +98,9 @@ enum Mode {
 const FIRST_ANNOUNCE = 16;
 const LAST_ANNOUNCE = 1024;
 
+/** Chunks up to this long are checked for the plain fast path (see pushPlain). */
+const FAST_CHUNK = 16;
+
 /** Longest fence info line or fence close line read before deciding without its end. */
 const MAX_FENCE_LINE = 256;
 
@@ -141,6 +137,8 @@ export class MarkupStreamParser {
   private bodyPieces: string[] = [];
   private bodyLength = 0;
   private tracker: JsonBoundaryTracker | null = null;
+  /** The block's JSON guard waits for the first close marker (see startGuard). */
+  private lazyGuard = false;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
   private skippedClose = -1;
   private skippedCloseMarker = '';
@@ -157,6 +155,8 @@ export class MarkupStreamParser {
   // early announcement of a block's first call (BlockSpec.announce)
   private announceAt = Number.POSITIVE_INFINITY;
   private announced: { index: number; id: string; name: string } | null = null;
+  /** The id of a withdrawn announcement, for the next call (see takeId). */
+  private spareId: string | null = null;
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
   private fenceProbe: 0 | 1 | 2 = 0;
   private fenceOpen = '';
@@ -173,6 +173,12 @@ export class MarkupStreamParser {
     opts: ResolvedParseOptions,
     /** False for the nested parser that reads a held fence: fences are probed one level deep. */
     private readonly probeFences = true,
+    /**
+     * True when the caller folds the events into a ParseResult (batch `parse`): calls are not
+     * announced and `tool-call-delta` events are not built, since the fold ignores both (and
+     * announcements take no id of their own: see takeId). Everything else is what the stream does.
+     */
+    private readonly foldOnly = false,
   ) {
     this.compiled = compiled;
     this.opts = opts;
@@ -185,6 +191,10 @@ export class MarkupStreamParser {
   }
 
   push(chunk: string): StreamEvent[] {
+    if (chunk.length <= FAST_CHUNK && this.carry.length === 0 && !this.ended && this.overflow === null) {
+      const events = this.pushPlain(chunk);
+      if (events !== null) return events;
+    }
     this.events = [];
     if (this.ended || chunk.length === 0) return this.events;
     try {
@@ -225,6 +235,55 @@ export class MarkupStreamParser {
       this.internalError(error);
     }
     return this.events;
+  }
+
+  /**
+   * A short chunk in which nothing can start a marker of the current mode (most streamed tokens):
+   * exactly what `run` would do with it, without the scan's set-up. Returns null to take the
+   * general path.
+   */
+  private pushPlain(chunk: string): StreamEvent[] | null {
+    const n = chunk.length;
+    if (n === 0 || this.opts.maxInputLength - this.received < n) return null;
+    let stops: MarkerSet<unknown>;
+    switch (this.mode) {
+      case Mode.Text:
+        if (!this.wholeDecided) return null;
+        stops = this.compiled.textMarkers;
+        break;
+      case Mode.Reasoning:
+        stops = this.reasoningClose!;
+        break;
+      case Mode.Block:
+        if (
+          this.blockClose === null ||
+          this.block!.close === 'json-end' ||
+          this.blockFence > 0 ||
+          this.trailingState !== 0 ||
+          this.awaitingBodyStart
+        )
+          return null;
+        stops = this.blockClose;
+        break;
+      default:
+        return null;
+    }
+    for (let i = 0; i < n; i++) if (stops.canStart(chunk.charCodeAt(i))) return null;
+    this.received += n;
+    let events: StreamEvent[];
+    if (this.mode === Mode.Text) {
+      const out = this.content.write(chunk);
+      events = out.length > 0 ? [{ type: 'text', text: out }] : [];
+    } else if (this.mode === Mode.Reasoning) {
+      const out = this.reasoningSink.write(chunk);
+      events = out.length > 0 ? [{ type: 'reasoning', text: out }] : [];
+    } else {
+      this.events = events = [];
+      this.appendBody(chunk, 0, n);
+    }
+    this.lineIndent = indentAfter(chunk, n, this.lineIndent);
+    this.offset += n;
+    return events;
   }
 
   // ---------------------------------------------------------------- the scan
@@ -441,13 +500,26 @@ export class MarkupStreamParser {
       }
       // A longer close marker may still complete where this one starts (`</function>`, then
       // `\n</tool_call>`): wait for the text that tells them apart, as batch would see it.
-      if (!final && closes.matchAt(work, found.at, false) === 'partial') {
+      if (!final && found.at + closes.maxLength > n && closes.matchAt(work, found.at, false) === 'partial') {
         this.appendBody(work, pos, found.at);
         return -found.at - 1;
+      }
+      // The lazy guard: a body that reads as strict JSON up to this close has no string open at
+      // it, which is all the guard would say; only a body that does not is scanned for strings.
+      let read: BodyResult | undefined;
+      if (this.lazyGuard) {
+        const body = this.bodyPieces.join('') + work.slice(pos, found.at);
+        read = this.parseBody(block.body, body, true);
+        if (read.strictJson !== true) {
+          this.lazyGuard = false;
+          this.tracker = new JsonBoundaryTracker();
+          this.tracker.track(body, 0, body.length);
+        }
       }
       if (this.tracker) {
         this.tracker.track(work, this.trackedIn(work, pos), found.at);
         if (this.tracker.inString) {
+          read = undefined;
           if (this.skippedClose === -1) {
             this.skippedClose = this.bodyLength + (found.at - pos);
             this.skippedCloseMarker = found.match.marker;
@@ -459,7 +531,7 @@ export class MarkupStreamParser {
       this.appendBody(work, pos, found.at);
       if (this.compiled.closesBefore.get(block)?.has(found.match.marker)) {
         // A key that ends this block and starts what follows: the scan goes on from it.
-        this.completeBlock(true, '');
+        this.completeBlock(true, '', read);
         return found.at;
       }
       if (block.trailing) {
@@ -470,7 +542,7 @@ export class MarkupStreamParser {
         this.trailingBlank = '';
         return found.at + found.match.marker.length;
       }
-      this.completeBlock(true, found.match.marker);
+      this.completeBlock(true, found.match.marker, read);
       return found.at + found.match.marker.length;
     }
   }
@@ -491,7 +563,11 @@ export class MarkupStreamParser {
         this.appendBody(work, pos, hold);
         return hold === n ? n : -hold - 1;
       }
-      if (!final && sets.close.matchAt(work, found.at, false) === 'partial') {
+      if (
+        !final &&
+        found.at + sets.close.maxLength > n &&
+        sets.close.matchAt(work, found.at, false) === 'partial'
+      ) {
         this.appendBody(work, pos, found.at);
         return -found.at - 1;
       }
@@ -539,7 +615,8 @@ export class MarkupStreamParser {
       this.appendBody(work, pos, n);
       return n;
     }
-    const close = this.blockClose?.matchAt(work, p, final) ?? null;
+    const closes = this.blockClose;
+    const close = closes?.canStart(work.charCodeAt(p)) ? closes.matchAt(work, p, final) : null;
     if (close === 'partial') {
       this.appendBody(work, pos, p);
       return -p - 1;
@@ -554,7 +631,7 @@ export class MarkupStreamParser {
       // A JSON guard guards JSON: a body that starts otherwise (XML parameters of a merged
       // `<tool_call>`) has no JSON strings, and a stray quote in it must not hide the close.
       const json = first === '{' || first === '[' || first === '"';
-      this.tracker = block.close === 'json-end' || json ? this.trackerFor(block) : null;
+      if (block.close === 'json-end' || json) this.startGuard(block);
       // The blanks before the body are already in it; the guard need not see them.
       if (this.tracker) this.tracker.consumed = this.bodyLength;
       return null;
@@ -682,8 +759,11 @@ export class MarkupStreamParser {
    * and take its calls only if it found calls and nothing else.
    */
   private callsOnly(body: string): boolean {
-    const nested = new MarkupStreamParser(this.compiled, this.opts, false);
+    // Ids come from this parser's sequence, and a spare one goes back to it (see takeId).
+    const opts = { ...this.opts, generateId: () => this.takeId() };
+    const nested = new MarkupStreamParser(this.compiled, opts, false, this.foldOnly);
     const events = [...nested.push(body), ...nested.end()];
+    if (nested.spareId !== null) this.spareId = nested.spareId;
     const tools = this.opts.tools!;
     let calls = 0;
     for (const e of events) {
@@ -784,16 +864,29 @@ export class MarkupStreamParser {
     this.trailingBlank = '';
     this.awaitingBodyStart = block.bodyStart !== undefined;
     this.settleAnnouncement();
-    this.announceAt = block.announce && !this.refeeding ? FIRST_ANNOUNCE : Number.POSITIVE_INFINITY;
+    // A fold needs no announcements: they change no id (see takeId) and the fold drops them.
+    this.announceAt =
+      block.announce && !this.refeeding && !this.foldOnly ? FIRST_ANNOUNCE : Number.POSITIVE_INFINITY;
     // With a prose check pending, the guard starts where the body does (checkBodyStart), so a
     // marker that turns out to be prose costs no tracker.
-    this.tracker = this.awaitingBodyStart ? null : this.trackerFor(block);
+    this.tracker = null;
+    this.lazyGuard = false;
+    if (!this.awaitingBodyStart) this.startGuard(block);
   }
 
-  private trackerFor(block: BlockSpec): JsonBoundaryTracker | null {
-    return block.close === 'json-end' || (block.guard === 'json' && !this.refeeding)
-      ? new JsonBoundaryTracker()
-      : null;
+  /**
+   * The JSON guard of a block whose body is JSON. Where a close marker ends the block, it is lazy:
+   * the body is read at the first close, and scanned for strings only if it does not read as
+   * strict JSON (see scanBlock). Either way each character is scanned at most once.
+   */
+  private startGuard(block: BlockSpec): void {
+    if (block.close === 'json-end') this.tracker = new JsonBoundaryTracker();
+    else if (block.guard === 'json' && !this.refeeding) {
+      if (typeof block.close === 'string' || Array.isArray(block.close)) {
+        if (!block.trailing) this.lazyGuard = true;
+        else this.tracker = new JsonBoundaryTracker();
+      } else this.tracker = new JsonBoundaryTracker();
+    }
   }
 
   private appendBody(work: string, from: number, to: number): void {
@@ -843,19 +936,34 @@ export class MarkupStreamParser {
     const tools = this.opts.tools;
     if (tools && !tools.has(name) && this.opts.unknownTools === 'drop') return;
     if (this.callCount >= this.opts.maxCalls) return;
-    const id = this.opts.generateId();
+    const id = this.takeId();
     const index = this.callIndex++;
     this.announced = { index, id, name };
     this.events.push({ type: 'tool-call-start', index, id, name });
   }
 
-  /** An announced call that did not come: withdraw it. */
+  /** An announced call that did not come: withdraw it (its id goes to the next call). */
   private settleAnnouncement(): void {
-    if (this.announced) {
-      this.events.push({ type: 'tool-call-abort', index: this.announced.index });
-      this.announced = null;
-    }
+    if (this.announced) this.withdraw(this.announced);
     this.announceAt = Number.POSITIVE_INFINITY;
+  }
+
+  private withdraw(announced: { index: number; id: string }): void {
+    this.events.push({ type: 'tool-call-abort', index: announced.index });
+    this.announced = null;
+    this.spareId = announced.id;
+  }
+
+  /**
+   * The id for the next call. `generateId` is asked once per call that is extracted, in order:
+   * an announcement borrows the id its call will take, and a withdrawn one hands it on. So the
+   * ids of the result are the same whether or not calls were announced, streamed or batch.
+   */
+  private takeId(): string {
+    const spare = this.spareId;
+    if (spare === null) return this.opts.generateId();
+    this.spareId = null;
+    return spare;
   }
 
   private takeBody(): string {
@@ -866,19 +974,20 @@ export class MarkupStreamParser {
   }
 
   /** The block's body is complete (closed by `close`, or cut off by the end when `closed` is false). */
-  private completeBlock(closed: boolean, close: string): void {
+  private completeBlock(closed: boolean, close: string, read?: BodyResult): void {
     const block = this.block!;
     const body = this.takeBody();
     this.mode = Mode.Text;
     this.block = null;
     this.tracker = null;
+    this.lazyGuard = false;
     const raw = this.blockOpen + body + close;
     if (!closed && block.unclosed === 'text') {
       this.settleAnnouncement();
       this.refeed(raw, this.blockOffset);
       return;
     }
-    this.finishBody(block.body, body, raw, closed, block.format);
+    this.finishBody(block.body, body, raw, closed, block.format, read);
   }
 
   private finishBody(
@@ -887,10 +996,11 @@ export class MarkupStreamParser {
     raw: string,
     closed: boolean,
     format: string | undefined,
+    read?: BodyResult,
   ): boolean {
-    const read = this.readBody(parser, body, raw, closed, format);
+    const ok = this.readBody(parser, body, raw, closed, format, read);
     this.settleAnnouncement();
-    return read;
+    return ok;
   }
 
   private readBody(
@@ -899,14 +1009,9 @@ export class MarkupStreamParser {
     raw: string,
     closed: boolean,
     format: string | undefined,
+    read?: BodyResult,
   ): boolean {
-    const ctx: BodyContext = { options: this.opts, closed, open: this.blockOpen };
-    let result: BodyResult;
-    try {
-      result = parser(body, ctx);
-    } catch (error) {
-      result = { calls: [], error: `the format's body parser failed: ${String(error)}` };
-    }
+    const result = read ?? this.parseBody(parser, body, closed);
     if (result.notMarkup) {
       // Not this format's markup after all (a ```json fence holding an ordinary example): text.
       this.text(raw);
@@ -932,6 +1037,15 @@ export class MarkupStreamParser {
     }
     for (const call of result.calls) this.emitCall(call, raw);
     return true;
+  }
+
+  /** Runs a block's body parser (a pure function of the body and the context). */
+  private parseBody(parser: BlockSpec['body'], body: string, closed: boolean): BodyResult {
+    try {
+      return parser(body, { options: this.opts, closed, open: this.blockOpen });
+    } catch (error) {
+      return { calls: [], error: `the format's body parser failed: ${String(error)}` };
+    }
   }
 
   private malformed(raw: string, why: string, offset: number): void {
@@ -981,18 +1095,20 @@ export class MarkupStreamParser {
     }
     const announced = this.announced;
     this.announced = null;
-    if (announced && announced.name !== name)
-      this.events.push({ type: 'tool-call-abort', index: announced.index });
     const reuse = announced !== null && announced.name === name;
+    if (announced && !reuse) this.withdraw(announced);
+    // A call that carries its own id leaves the announcement's for the next call.
+    if (reuse && raw.id !== undefined) this.spareId = announced.id;
     const call: ToolCall = {
-      id: raw.id ?? (reuse ? announced.id : this.opts.generateId()),
+      id: raw.id ?? (reuse ? announced.id : this.takeId()),
       name,
       arguments: normalized.arguments,
     };
     const index = reuse ? announced.index : this.callIndex++;
     this.callCount++;
     if (!reuse) this.events.push({ type: 'tool-call-start', index, id: call.id, name });
-    this.events.push({ type: 'tool-call-delta', index, argumentsDelta: safeJson(call.arguments) });
+    if (!this.foldOnly)
+      this.events.push({ type: 'tool-call-delta', index, argumentsDelta: safeJson(call.arguments) });
     this.events.push({ type: 'tool-call-end', index, call });
   }
 
