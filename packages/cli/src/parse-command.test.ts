@@ -127,4 +127,20 @@ describe('with the built-in formats', () => {
       content: null,
     });
   });
+
+  it('reads bare calls in auto mode by the exact call shape, whichever format knows the separator', async () => {
+    // Hermes's JSON reading stops at ";", Llama's reads on: the complete reading wins.
+    const llama3 = '{"name": "search", "parameters": {"q": "a"}}; {"name": "incidents", "parameters": {}}';
+    const r = await run(['parse'], llama3, {});
+    expect(r.json()).toMatchObject({
+      format: 'llama',
+      calls: [
+        { name: 'search', arguments: { q: 'a' } },
+        { name: 'incidents', arguments: {} },
+      ],
+      content: null,
+    });
+    const answer = '{"name": "Alice Smith", "age": 30}';
+    expect((await run(['parse'], answer, {})).json()).toMatchObject({ calls: [], content: answer });
+  });
 });

@@ -16,6 +16,7 @@ import {
   type BodyIssue,
   type BodyResult,
   findJsonEnd,
+  isExactJsonCalls,
   isPlainObject,
   parseJsonLadder,
   type RawCall,
@@ -89,6 +90,8 @@ class Reader {
   limited = false;
   /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
   strict = false;
+  /** Every value read so far is a call, or a list of calls, in the exact shape (BodyResult.exactShape). */
+  exact = true;
 
   constructor(
     readonly body: string,
@@ -114,6 +117,7 @@ class Reader {
         raw,
       });
     }
+    if (this.exact && !isExactJsonCalls(parsed.value)) this.exact = false;
     const found = collectCalls(parsed.value, this.options);
     const room = this.room();
     for (const call of found.calls.slice(0, room)) this.calls.push(call);
@@ -241,6 +245,7 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
   const reader = new Reader(body, closed, options);
   reader.run();
   const strictJson = reader.strict || undefined;
+  const exactShape = (reader.exact && reader.rejected.length === 0) || undefined;
   if (reader.calls.length === 0) {
     return { calls: [], error: reader.rejected[0]?.reason ?? 'no JSON value', strictJson };
   }
@@ -249,7 +254,7 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
     const kind = r.reason === PARTIAL ? 'partial-call' : 'malformed-call';
     issues.push({ kind, message: `Not extracted: ${r.reason}.`, raw: r.raw });
   }
-  const result: BodyResult = { calls: reader.calls, issues, strictJson };
+  const result: BodyResult = { calls: reader.calls, issues, strictJson, exactShape };
   if (reader.trailingText !== undefined) result.text = reader.trailingText;
   return result;
 }

@@ -217,9 +217,16 @@ describe('bare JSON (xLAM style)', () => {
     expect(callsOf(parse(`  ${W('A')}\n`, { tools }))).toEqual([weather('A')]);
   });
 
-  it('stays text without declared tools, or when a name is not declared', () => {
+  it('is read without declared tools only in the exact call shape', () => {
+    expect(callsOf(parse(`[${W('A')}]`))).toEqual([weather('A')]);
+    const extraKey = '[{"name": "get_weather", "arguments": {"city": "A"}, "confidence": 0.9}]';
+    expect(parse(extraKey)).toMatchObject({ calls: [], content: extraKey });
+    const answer = '{"name": "Ada Lovelace", "arguments": {"born": 1815}}';
+    expect(parse(answer)).toMatchObject({ calls: [], content: answer });
+  });
+
+  it('stays text when a declared tool list does not name it', () => {
     const text = `[${W('A')}]`;
-    expect(parse(text)).toMatchObject({ calls: [], content: text });
     expect(parse(text, { tools: [{ name: 'other' }] })).toMatchObject({ calls: [], content: text });
   });
 

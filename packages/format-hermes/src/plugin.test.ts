@@ -90,4 +90,23 @@ describe('auto mode', () => {
     expect(r).toMatchObject({ content: 'Sure.', format: 'hermes:granite' });
     expect(auto.parse('Use <tool_call> tags.').content).toBe('Use <tool_call> tags.');
   });
+
+  it('reads bare JSON without declared tools only in the exact call shape', () => {
+    const auto = router.get('auto');
+    const list =
+      '[{"name": "get_weather", "arguments": {"city": "Dallas"}}, {"name": "get_time", "arguments": {}}]';
+    expect(auto.parse(list).calls.map((c) => c.name)).toEqual(['get_weather', 'get_time']);
+    // Answers that happen to be JSON with a "name" stay answers.
+    for (const answer of ['{"name": "Alice", "age": 30}', '[{"name": "Alice"}, {"name": "Bob"}]']) {
+      expect(auto.parse(answer)).toMatchObject({ calls: [], content: answer });
+    }
+    // With tools declared, the names decide, as before.
+    const declared = auto.parse('{"name": "lookup", "arguments": {"id": 7}, "reason": "asked"}', {
+      tools: [{ name: 'lookup' }],
+    });
+    expect(declared.calls.map((c) => c.name)).toEqual(['lookup']);
+    expect(auto.parse('{"name": "lookup", "arguments": {}}', { tools: [{ name: 'other' }] }).calls).toEqual(
+      [],
+    );
+  });
 });

@@ -15,6 +15,7 @@ import {
   type BodyResult,
   findJsonEnd,
   findJsonValues,
+  isExactJsonCalls,
   parseJsonLadder,
   type RawCall,
 } from '@toolformat/core';
@@ -62,6 +63,8 @@ function repairIssue(repairs: readonly string[], raw: string): BodyIssue {
 export function readJsonCalls(body: string, closed: boolean): BodyResult {
   const calls: RawCall[] = [];
   const issues: BodyIssue[] = [];
+  // Every value in the exact call shape (BodyResult.exactShape).
+  let exact = true;
   let p = skipSeparators(body, 0);
   while (p < body.length) {
     const end = findJsonEnd(body, p);
@@ -73,6 +76,7 @@ export function readJsonCalls(body: string, closed: boolean): BodyResult {
       }
       const parsed = parseJsonLadder(raw.trim());
       if (parsed.ok && collect(parsed.value, calls)) {
+        exact &&= isExactJsonCalls(parsed.value);
         if (parsed.repaired !== null) issues.push(repairIssue(parsed.repairs, raw));
         p = body.length;
         break;
@@ -84,6 +88,7 @@ export function readJsonCalls(body: string, closed: boolean): BodyResult {
     if (!parsed.ok || !collect(parsed.value, calls)) {
       return { calls: [], error: 'the block holds JSON that is not a call' };
     }
+    exact &&= isExactJsonCalls(parsed.value);
     if (parsed.repaired !== null) issues.push(repairIssue(parsed.repairs, raw));
     p = skipSeparators(body, end);
     if (p < body.length && body.charCodeAt(p) !== 123 && body.charCodeAt(p) !== 91) {
@@ -96,7 +101,7 @@ export function readJsonCalls(body: string, closed: boolean): BodyResult {
     }
   }
   if (calls.length === 0 && issues.length === 0) return { calls: [], error: 'the block is empty' };
-  return { calls, issues };
+  return exact && calls.length > 0 ? { calls, issues, exactShape: true } : { calls, issues };
 }
 
 /**

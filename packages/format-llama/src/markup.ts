@@ -6,7 +6,8 @@
  * Strong markers (`<|python_tag|>`, `<|python_start|>`, `<function=`, `>>>`, `<function_calls>`)
  * take part in auto mode. Bare JSON and bare pythonic lists look like prose and code answers too:
  * with an explicit format they are read anywhere in the text (Llama 3.1 answers "Here is the
- * result: {…}"), in auto mode only as the whole output naming declared tools (`whole`).
+ * result: {…}"), in auto mode only at the start of the output, naming declared tools or, without tools, in the
+ * exact call shape (`whole`).
  */
 import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core';
 import { functionTagBody } from '@toolformat/core';
@@ -38,16 +39,21 @@ function bareBody(body: string, ctx: BodyContext): BodyResult {
   return ctx.open === '[' ? scanPythonLists(text, ctx) : scanJsonCalls(text);
 }
 
-/** The whole output is a pythonic list or JSON calls (auto mode: declared tools only). */
+/**
+ * The output starts with a pythonic list or JSON calls. Taken when every call names a declared
+ * tool or, without tools, has the exact call shape (`onlyDeclaredTools`).
+ */
 function wholeBody(body: string, ctx: BodyContext): BodyResult {
   const t = body.trimStart();
   const json = t[0] === '{' || (t[0] === '[' && t.slice(1).trimStart()[0] === '{');
   const r = json ? readJsonCalls(body, true) : readPythonCalls(body, ctx);
-  // Text after the calls makes it not a whole-output form: the bare-text scan then keeps that
-  // text as content (and finds calls in it) instead of removing it.
-  if (r.issues?.some((i) => i.kind === 'trailing-text'))
-    return { calls: [], error: 'text follows the calls' };
-  return r;
+  const trailing = r.issues?.find((i) => i.kind === 'trailing-text');
+  if (trailing === undefined) return r;
+  // Text after the calls: with the explicit format, the bare-text scan keeps it as content and
+  // finds any calls in it, so the whole-output form steps aside. Auto mode has no bare-text scan
+  // (prose braces would all be candidates): there the leading calls are taken, the text is content.
+  if (!ctx.auto) return { calls: [], error: 'text follows the calls' };
+  return { ...r, issues: r.issues!.filter((i) => i !== trailing), text: trailing.raw ?? '' };
 }
 
 export function buildMarkup(options: MarkupOptions): MarkupSpec {

@@ -14,6 +14,7 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  isExactPythonCall,
   parsePythonCalls,
   pythonRawCalls,
   type RawCall,
@@ -46,7 +47,7 @@ export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
     });
   }
   if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
-  return { calls, issues };
+  return parsed.calls.every(isExactPythonCall) ? { calls, issues, exactShape: true } : { calls, issues };
 }
 
 function isIdentStart(code: number): boolean {

@@ -1,6 +1,13 @@
 /** The parsing kit: the building blocks every format declares its markup with. */
 
 export * from './arguments.js';
+export {
+  declaredOrExact,
+  isExactJsonCall,
+  isExactJsonCalls,
+  isExactPythonCall,
+  isToolName,
+} from './exact-call-shape.js';
 export { EventFolder, foldEvents } from './fold-events.js';
 export { functionTagBody } from './function-tag-body.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';

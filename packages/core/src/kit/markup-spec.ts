@@ -42,6 +42,11 @@ export interface BodyResult {
    * for strings: a body parser that reads JSON should say so when it is true.
    */
   strictJson?: boolean;
+  /**
+   * Every call is written in its form's exact shape (`kit/exact-call-shape.ts`): a whole-output
+   * form with `onlyDeclaredTools` is then taken without declared tools too.
+   */
+  exactShape?: boolean;
 }
 
 export interface BodyContext {
@@ -50,6 +55,11 @@ export interface BodyContext {
   readonly closed: boolean;
   /** The open marker (or fence info) that started the block. */
   readonly open: string;
+  /**
+   * Read by auto mode's merged markup, which leaves out the blocks that only an explicit format
+   * runs (bare JSON anywhere in the text): a whole-output form may then read more itself.
+   */
+  readonly auto?: boolean;
 }
 
 /** Reads the complete text between a block's markers. Should not throw; a throw becomes an issue. */
@@ -127,7 +137,10 @@ export interface WholeOutputSpec {
   startChars: string;
   body: BodyParser;
   format?: string;
-  /** Accept the result only when every call names a declared tool (auto-safe). */
+  /**
+   * Auto-safe: accept the result only when every call names a declared tool or, without declared
+   * tools, when the body parser vouches that every call has the exact shape (`exactShape`).
+   */
   onlyDeclaredTools?: boolean;
 }
 

@@ -15,6 +15,7 @@ import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { normalizeArguments } from './arguments.js';
 import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
+import { declaredOrExact } from './exact-call-shape.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
 import type { BlockSpec, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
@@ -1201,10 +1202,7 @@ export class MarkupStreamParser {
       return false;
     }
     if (result.error !== undefined || result.calls.length === 0) return false;
-    if (whole.onlyDeclaredTools) {
-      const tools = this.opts.tools;
-      if (!tools || !result.calls.every((c) => tools.has(c.name))) return false;
-    }
+    if (whole.onlyDeclaredTools && !declaredOrExact(result, this.opts)) return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
     for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });

@@ -5,6 +5,8 @@
  * the first that yields calls. Because auto mode is itself a markup, its streaming equals its
  * batch parse and stays linear, like every single format.
  */
+
+import { declaredOrExact } from './exact-call-shape.js';
 import type {
   BlockSpec,
   BodyParser,
@@ -103,30 +105,36 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
 
 /**
  * Several formats read a bare output (a JSON list, a pythonic list): in auto mode each is tried in
- * priority order, and the first whose calls all name declared tools wins.
+ * priority order, and the first whose calls all name declared tools (or, without tools, all have
+ * the exact call shape) wins. Each is told it reads for auto mode (`BodyContext.auto`).
  */
 function unionWhole(wholes: readonly WholeOutputSpec[]): WholeOutputSpec | undefined {
-  if (wholes.length <= 1) return wholes[0];
+  if (wholes.length === 0) return undefined;
   const startChars = [...new Set(wholes.map((w) => w.startChars).join(''))].join('');
   return {
     startChars,
     onlyDeclaredTools: true,
     body: (text, ctx) => {
       const first = text.trimStart()[0] ?? '';
-      const tools = ctx.options.tools;
+      // A reading that leaves text after its calls may have stopped at a separator another
+      // format knows (`{…}; {…}`): the first reading of the whole output wins, else the one
+      // with the most calls.
+      let partial: BodyResult | null = null;
       for (const w of wholes) {
         if (!w.startChars.includes(first)) continue;
         let r: BodyResult;
         try {
-          r = w.body(text, ctx);
+          r = w.body(text, { ...ctx, auto: true });
         } catch {
           continue;
         }
         if (r.error !== undefined || r.calls.length === 0) continue;
-        if (!tools || !r.calls.every((c) => tools.has(c.name))) continue;
-        return { ...r, format: r.format ?? w.format };
+        if (!declaredOrExact(r, ctx.options)) continue;
+        const read = { ...r, format: r.format ?? w.format, exactShape: true };
+        if (r.text === undefined || r.text.trim() === '') return read;
+        if (partial === null || r.calls.length > partial.calls.length) partial = read;
       }
-      return { calls: [], error: 'no format reads this output as calls to declared tools' };
+      return partial ?? { calls: [], error: 'no format reads this output as calls to declared tools' };
     },
   };
 }

@@ -1,0 +1,60 @@
+/**
+ * The exact shape of a call, for the forms that have no markers (bare JSON, a bare pythonic list)
+ * read without declared tools. There nothing but the shape tells a call from an answer, so only
+ * the shape the models are taught counts:
+ *  - JSON: `{"name": NAME, "arguments": {…}}` (or `"parameters"`), with no other key;
+ *  - pythonic: `NAME(key=value, …)`, keyword arguments only.
+ * NAME is a tool name: a letter or `_`, then letters, digits, `_`, `-` or `.`; 64 at most.
+ * `{"name": "Alice", "age": 30}` or `[len(x)]` is then an answer, not a call.
+ */
+import type { ResolvedParseOptions } from '../options.js';
+import type { BodyResult } from './markup-spec.js';
+import type { PythonCall } from './python-calls.js';
+import { getOwn, isPlainObject } from './safe-object.js';
+
+const MAX_NAME = 64;
+
+export function isToolName(name: string): boolean {
+  const n = name.length;
+  if (n === 0 || n > MAX_NAME) return false;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+    if (letter) continue;
+    if (i === 0) return false;
+    const digit = c >= 48 && c <= 57;
+    if (!(digit || c === 45 || c === 46)) return false;
+  }
+  return true;
+}
+
+/** One parsed JSON value in the exact call shape. */
+export function isExactJsonCall(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== 2 || !keys.includes('name')) return false;
+  const argsKey = keys[0] === 'name' ? keys[1]! : keys[0]!;
+  if (argsKey !== 'arguments' && argsKey !== 'parameters') return false;
+  const name = getOwn(value, 'name');
+  return typeof name === 'string' && isToolName(name) && isPlainObject(getOwn(value, argsKey));
+}
+
+/** A parsed JSON value that is one call or a non-empty list of calls, all in the exact shape. */
+export function isExactJsonCalls(value: unknown): boolean {
+  if (!Array.isArray(value)) return isExactJsonCall(value);
+  return value.length > 0 && value.every(isExactJsonCall);
+}
+
+/** One parsed pythonic call in the exact shape. */
+export function isExactPythonCall(call: PythonCall): boolean {
+  return call.positional.length === 0 && isToolName(call.name);
+}
+
+/**
+ * The rule for calls without markers: every name is a declared tool, or, with no tools declared,
+ * the body parser vouches that every call has the exact shape.
+ */
+export function declaredOrExact(result: BodyResult, opts: ResolvedParseOptions): boolean {
+  const tools = opts.tools;
+  return tools ? result.calls.every((c) => tools.has(c.name)) : result.exactShape === true;
+}
