@@ -88,7 +88,10 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
     name: 'hello world[A(A= then \\t)A(A=,\\t repeated',
     make: (n) => `hello world[A(A=\t${repeatTo(')A(A=,\t\t', n - 17)}`,
   },
+  // Many short candidates that each fail: the cost of one failed parse decides these.
   { format: 'llama', name: "[a(b=' repeated", make: (n) => repeatTo("[a(b='", n) },
+  { format: 'llama', name: '[a(b=@ repeated', make: (n) => repeatTo('[a(b=@', n) },
+  { format: 'llama', name: '[f( repeated (nesting to maxDepth)', make: (n) => repeatTo('[f(', n) },
   {
     format: 'hermes',
     name: 'unclosed <tool_call>{"a": repeated',

@@ -8,6 +8,7 @@ describe('adversarial input', () => {
     `[foo(${'a=, b=, c=, '.repeat(20000)}`,
     `hello world[A(A=\t${')A(A=,\t\t'.repeat(20000)}`,
     "[a(b='".repeat(20000),
+    '[a(b=@'.repeat(20000),
     '[a('.repeat(20000),
     '{"name": "x", "parameters": {'.repeat(5000),
     `<|python_tag|>${'['.repeat(50000)}`,
@@ -17,5 +18,12 @@ describe('adversarial input', () => {
     const r = h.parse(s);
     expect(Array.isArray(r.calls)).toBe(true);
     expect(typeof (r.content ?? '')).toBe('string');
+  });
+
+  it('keeps failed candidates as text, whole (nothing lost)', () => {
+    for (const unit of ["[a(b='", '[a(b=@', '[f(']) {
+      const s = unit.repeat(5000);
+      expect(h.parse(s)).toMatchObject({ calls: [], content: s });
+    }
   });
 });

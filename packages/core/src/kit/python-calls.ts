@@ -112,13 +112,25 @@ export interface PythonCallsOptions extends PythonLiteralOptions {
   allowBareCall?: boolean;
 }
 
-/** Thrown inside the parser only; the exported functions turn it into an error result. */
-class ParseFailure {
-  constructor(
-    readonly message: string,
-    readonly offset: number,
-  ) {}
+/**
+ * What a read method returns when the input does not parse; the parser keeps the message and the
+ * offset. Failing is a return, not a throw: a bare-text scan tries the parser at many candidates
+ * and most fail, and a throw costs microseconds in V8 (it records where it came from).
+ */
+const FAILED: unique symbol = Symbol('failed');
+
+const AFTER_ARGUMENT = 0;
+const AFTER_CALL = 1;
+interface DeferredMessage {
+  kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL;
+  name: string;
+  open: number;
+  at: number;
 }
+
+/** `describe` of ASCII characters, built once each (a failing candidate names the one it met). */
+const ASCII_QUOTED: Array<string | undefined> = [];
+type Failed = typeof FAILED;
 
 function hexValue(code: number): number {
   if (code >= DIGIT0 && code <= DIGIT9) return code - DIGIT0;
@@ -167,6 +179,8 @@ class PythonLiteralParser {
   pos: number;
   depth = 0;
   readonly notes: PythonNote[] = [];
+  /** The first failure (see FAILED). */
+  error: { message: string | DeferredMessage; offset: number } | null = null;
   readonly maxDepth: number;
 
   constructor(
@@ -186,8 +200,30 @@ class PythonLiteralParser {
     return i < this.src.length ? this.src.charCodeAt(i) : -1;
   }
 
-  fail(message: string, offset: number = this.pos): never {
-    throw new ParseFailure(message, offset);
+  /**
+   * Records the first failure and returns FAILED, for the caller to return in turn.
+   */
+  fail(message: string, offset: number = this.pos): Failed {
+    this.error ??= { message, offset };
+    return FAILED;
+  }
+
+  /**
+   * The failure a bare-text scan meets most (something else where `,` or a closer must come),
+   * kept as its parts: its message is built only if someone reads it.
+   */
+  failAfter(kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL, name: string, open: number, at: number): Failed {
+    this.error ??= { message: { kind, name, open, at }, offset: at };
+    return FAILED;
+  }
+
+  /** The message of a recorded failure. */
+  messageOf(message: string | DeferredMessage): string {
+    if (typeof message === 'string') return message;
+    const { kind, name, open, at } = message;
+    return kind === AFTER_ARGUMENT
+      ? `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(at)}`
+      : `expected ',' or ']' after call '${name}' in the list opened at ${open}, found ${this.describe(at)}`;
   }
 
   note(offset: number, message: string): void {
@@ -197,20 +233,24 @@ class PythonLiteralParser {
   /** The character at `i` for an error message, or "end of input". */
   describe(i: number): string {
     if (i >= this.src.length) return 'end of input';
+    const code = this.src.charCodeAt(i);
+    if (code < 128) return (ASCII_QUOTED[code] ??= JSON.stringify(String.fromCharCode(code)));
     return JSON.stringify(String.fromCodePoint(this.src.codePointAt(i) ?? 0));
   }
 
-  enter(open: number): void {
+  enter(open: number): Failed | undefined {
     if (++this.depth > this.maxDepth) {
-      this.fail(`nesting deeper than maxDepth (${this.maxDepth})`, open);
+      return this.fail(`nesting deeper than maxDepth (${this.maxDepth})`, open);
     }
+    return undefined;
   }
 
-  /** Turns whatever escaped the parser into an error result; nothing is rethrown. */
-  failure(error: unknown): { ok: false; error: string; offset: number } {
-    if (error instanceof ParseFailure) return { ok: false, error: error.message, offset: error.offset };
+  /** The error result for the recorded failure, or for whatever was thrown (nothing is rethrown). */
+  failure(thrown?: unknown): { ok: false; error: string; offset: number } {
+    const error = this.error;
+    if (error !== null) return { ok: false, error: this.messageOf(error.message), offset: error.offset };
     // Only reachable with a huge caller-chosen maxDepth (stack overflow) or out of memory.
-    const message = error instanceof Error ? error.message : 'unknown failure';
+    const message = thrown instanceof Error ? thrown.message : 'unknown failure';
     return { ok: false, error: `input could not be parsed: ${message}`, offset: this.pos };
   }
 
@@ -307,33 +347,33 @@ class PythonLiteralParser {
   // ---- calls --------------------------------------------------------------------------------
 
   /** `name(args)` at `pos`. */
-  readCall(): PythonCall {
+  readCall(): PythonCall | Failed {
     const src = this.src;
     const start = this.pos;
     if (!isIdentStart(this.at(start))) {
-      this.fail(`expected a function name, found ${this.describe(start)}`, start);
+      return this.fail(`expected a function name, found ${this.describe(start)}`, start);
     }
     const nameEnd = this.dottedEnd(this.identEnd(start));
     const name = src.slice(start, nameEnd);
     const open = this.skipInside(nameEnd);
     if (this.at(open) !== PAREN_OPEN) {
-      this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
+      return this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
     }
     const call: PythonCall = { name, arguments: {}, positional: [] };
-    this.readArguments(call, open);
+    if (this.readArguments(call, open) === FAILED) return FAILED;
     return call;
   }
 
   /** The argument list whose `(` is at `open`; leaves `pos` after the `)`. */
-  readArguments(call: PythonCall, open: number): void {
+  readArguments(call: PythonCall, open: number): Failed | undefined {
     const src = this.src;
     const n = src.length;
     const name = call.name;
-    this.enter(open);
+    if (this.enter(open) === FAILED) return FAILED;
     this.pos = open + 1;
     for (;;) {
       let i = this.skipInside(this.pos);
-      if (i >= n) this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
+      if (i >= n) return this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
       const c = this.at(i);
       if (c === PAREN_CLOSE) {
         this.pos = i + 1;
@@ -341,10 +381,12 @@ class PythonLiteralParser {
       }
       if (c === ASTERISK) {
         // `**{'my-key': 1}` is how keys that are not identifiers travel (formatPythonCall writes it).
-        if (this.at(i + 1) !== ASTERISK) this.fail(`'*' arguments are not supported in call '${name}'`, i);
+        if (this.at(i + 1) !== ASTERISK)
+          return this.fail(`'*' arguments are not supported in call '${name}'`, i);
         this.pos = i + 2;
         const spread = this.readValue();
-        if (!isPlainObject(spread)) this.fail(`expected a dict after '**' in call '${name}'`, i);
+        if (spread === FAILED) return FAILED;
+        if (!isPlainObject(spread)) return this.fail(`expected a dict after '**' in call '${name}'`, i);
         for (const key of Object.keys(spread)) setOwn(call.arguments, key, spread[key]);
       } else if (isIdentStart(c)) {
         // `name=value` or a positional value that starts with a name (a bare word, True, a call).
@@ -355,17 +397,26 @@ class PythonLiteralParser {
           const at = this.skipInside(eq + 1);
           const v = this.at(at);
           if (at >= n || v === COMMA || v === PAREN_CLOSE) {
-            this.fail(`expected a value for '${key}' in call '${name}', found ${this.describe(at)}`, at);
+            return this.fail(
+              `expected a value for '${key}' in call '${name}', found ${this.describe(at)}`,
+              at,
+            );
           }
           this.pos = at;
-          setOwn(call.arguments, key, this.readValue());
+          const value = this.readValue();
+          if (value === FAILED) return FAILED;
+          setOwn(call.arguments, key, value);
         } else {
           this.pos = i;
-          call.positional.push(this.readValue());
+          const value = this.readValue();
+          if (value === FAILED) return FAILED;
+          call.positional.push(value);
         }
       } else {
         this.pos = i;
-        call.positional.push(this.readValue());
+        const value = this.readValue();
+        if (value === FAILED) return FAILED;
+        call.positional.push(value);
       }
       i = this.skipInside(this.pos);
       const d = this.at(i);
@@ -379,25 +430,23 @@ class PythonLiteralParser {
         this.note(i, `missing ',' between arguments of call '${name}'`);
         this.pos = i;
       } else if (i >= n) {
-        this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
+        return this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
       } else {
-        this.fail(
-          `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(i)}`,
-          i,
-        );
+        return this.failAfter(AFTER_ARGUMENT, name, open, i);
       }
     }
     this.depth--;
+    return undefined;
   }
 
   /** A list of calls `[f(), g()]` or, when allowed, bare calls; `pos` is at the first non-blank. */
-  readCalls(allowBare: boolean): PythonCall[] {
+  readCalls(allowBare: boolean): PythonCall[] | Failed {
     const src = this.src;
     const n = src.length;
     const calls: PythonCall[] = [];
     const first = this.pos;
     if (this.at(first) === BRACKET_OPEN) {
-      this.enter(first);
+      if (this.enter(first) === FAILED) return FAILED;
       this.pos = first + 1;
       for (;;) {
         let i = this.skipInside(this.pos);
@@ -405,9 +454,10 @@ class PythonLiteralParser {
           this.pos = i + 1;
           break;
         }
-        if (i >= n) this.fail(`expected ']' to close the call list opened at ${first}`, n);
+        if (i >= n) return this.fail(`expected ']' to close the call list opened at ${first}`, n);
         this.pos = i;
         const call = this.readCall();
+        if (call === FAILED) return FAILED;
         calls.push(call);
         i = this.skipInside(this.pos);
         const d = this.at(i);
@@ -420,18 +470,17 @@ class PythonLiteralParser {
           this.note(i, `missing ',' after call '${call.name}'`);
           this.pos = i;
         } else if (i >= n) {
-          this.fail(`expected ']' to close the call list opened at ${first}`, n);
+          return this.fail(`expected ']' to close the call list opened at ${first}`, n);
         } else {
-          this.fail(
-            `expected ',' or ']' after call '${call.name}' in the list opened at ${first}, found ${this.describe(i)}`,
-            i,
-          );
+          return this.failAfter(AFTER_CALL, call.name, first, i);
         }
       }
       this.depth--;
     } else if (allowBare && this.callAhead(first)) {
       for (;;) {
-        calls.push(this.readCall());
+        const call = this.readCall();
+        if (call === FAILED) return FAILED;
+        calls.push(call);
         // Separators and comments are consumed only when another call follows them, so text
         // after the last call (", and then …") is left to the caller untouched.
         const next = this.skipSeparators(this.pos);
@@ -439,7 +488,7 @@ class PythonLiteralParser {
         this.pos = next;
       }
     } else {
-      this.fail(
+      return this.fail(
         allowBare
           ? `expected '[' or a function call, found ${this.describe(first)}`
           : `expected '[' to open a call list, found ${this.describe(first)}`,
@@ -456,7 +505,7 @@ class PythonLiteralParser {
     const src = this.src;
     const i = this.skipInside(this.pos);
     this.pos = i;
-    if (i >= src.length) this.fail('expected a value, found end of input', i);
+    if (i >= src.length) return this.fail('expected a value, found end of input', i);
     const c = this.at(i);
     if (c === QUOTE || c === APOSTROPHE) return this.readStrings();
     if (isDigit(c) || (c === DOT && isDigit(this.at(i + 1)))) return this.readNumber();
@@ -469,13 +518,16 @@ class PythonLiteralParser {
   }
 
   /** `'a' "b"` — adjacent literals concatenate, as in Python. */
-  readStrings(): string {
+  readStrings(): string | Failed {
     let out = this.readString();
+    if (out === FAILED) return FAILED;
     for (;;) {
       const i = this.skipInside(this.pos);
       if (!this.stringAhead(i)) return out;
       this.pos = i;
-      out += this.readString();
+      const next = this.readString();
+      if (next === FAILED) return FAILED;
+      out += next;
     }
   }
 
@@ -492,7 +544,7 @@ class PythonLiteralParser {
   }
 
   /** One string literal (optionally prefixed, optionally triple-quoted) at `pos`. */
-  readString(): string {
+  readString(): string | Failed {
     const src = this.src;
     const n = src.length;
     let i = this.pos;
@@ -515,7 +567,7 @@ class PythonLiteralParser {
     let codes: number[] | null = null;
     let chunk = i;
     for (;;) {
-      if (i >= n) this.fail(`unterminated string opened at ${open}`, n);
+      if (i >= n) return this.fail(`unterminated string opened at ${open}`, n);
       const c = this.at(i);
       if (c === q) {
         let close = i + 1;
@@ -535,7 +587,7 @@ class PythonLiteralParser {
         // nothing is ambiguous about it, so it is kept.
         i++;
       } else if (i + 1 >= n) {
-        this.fail(`unterminated string opened at ${open}`, n);
+        return this.fail(`unterminated string opened at ${open}`, n);
       } else if (raw) {
         // In a raw string a backslash still keeps the next quote from closing it; both stay.
         i += 2;
@@ -710,7 +762,7 @@ class PythonLiteralParser {
       return text;
     }
     if (isIdentPart(this.at(i))) {
-      this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
+      return this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
     }
     this.pos = i;
     const text = src.slice(start, i);
@@ -730,7 +782,7 @@ class PythonLiteralParser {
       return value;
     }
     if (Number.isFinite(value)) return value;
-    if (Number.isNaN(value)) this.fail(`malformed number ${preview(text)}`, start);
+    if (Number.isNaN(value)) return this.fail(`malformed number ${preview(text)}`, start);
     this.note(start, `number ${preview(text)} overflows a JSON number; kept as a string`);
     return clean;
   }
@@ -754,9 +806,9 @@ class PythonLiteralParser {
       i++;
     }
     digits += src.slice(chunk, i);
-    if (digits.length === 0) this.fail(`expected digits after ${src.slice(start, start + 2)}`, i);
+    if (digits.length === 0) return this.fail(`expected digits after ${src.slice(start, start + 2)}`, i);
     if (isIdentPart(this.at(i))) {
-      this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
+      return this.fail(`unexpected ${this.describe(i)} after number ${preview(src.slice(start, i))}`, i);
     }
     this.pos = i;
     const value = Number.parseInt(digits, radix);
@@ -783,6 +835,7 @@ class PythonLiteralParser {
     let value: unknown;
     if (isDigit(c) || (c === DOT && isDigit(this.at(i + 1)))) {
       value = this.readNumber();
+      if (value === FAILED) return FAILED;
     } else if (isIdentStart(c)) {
       const end = this.identEnd(i);
       const word = src.slice(i, end);
@@ -793,11 +846,12 @@ class PythonLiteralParser {
         this.note(i, `${word} has no JSON number; kept as a string`);
       } else if (word === 'float' && this.at(this.skipInside(end)) === PAREN_OPEN) {
         value = this.readNameValue();
+        if (value === FAILED) return FAILED;
       } else {
-        this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
+        return this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
       }
     } else {
-      this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
+      return this.fail(`expected a number after sign, found ${this.describe(i)}`, i);
     }
     if (!negative) return value;
     if (typeof value === 'number') return value === 0 ? 0 : -value;
@@ -868,7 +922,7 @@ class PythonLiteralParser {
    */
   readCallValue(name: string, start: number, open: number): unknown {
     const call: PythonCall = { name, arguments: {}, positional: [] };
-    this.readArguments(call, open);
+    if (this.readArguments(call, open) === FAILED) return FAILED;
     const text = this.src.slice(start, this.pos);
     const hasKeywords = Object.keys(call.arguments).length > 0;
     const positional = call.positional;
@@ -930,9 +984,9 @@ class PythonLiteralParser {
   }
 
   /** `[a, b]` at `pos`. */
-  readList(): unknown[] {
+  readList(): unknown[] | Failed {
     const open = this.pos;
-    this.enter(open);
+    if (this.enter(open) === FAILED) return FAILED;
     this.pos = open + 1;
     const items = this.readItems(open, BRACKET_CLOSE, 'list');
     this.depth--;
@@ -942,7 +996,7 @@ class PythonLiteralParser {
   /** `(a, b)` is an array; `(a)` is just `a`, as in Python. */
   readTuple(): unknown {
     const open = this.pos;
-    this.enter(open);
+    if (this.enter(open) === FAILED) return FAILED;
     const src = this.src;
     const n = src.length;
     let i = this.skipInside(open + 1);
@@ -951,9 +1005,10 @@ class PythonLiteralParser {
       this.pos = i + 1;
       result = [];
     } else {
-      if (i >= n) this.fail(`expected ')' to close the tuple opened at ${open}`, n);
+      if (i >= n) return this.fail(`expected ')' to close the tuple opened at ${open}`, n);
       this.pos = i;
       const first = this.readValue();
+      if (first === FAILED) return FAILED;
       i = this.skipInside(this.pos);
       if (this.at(i) === PAREN_CLOSE) {
         this.pos = i + 1;
@@ -961,12 +1016,13 @@ class PythonLiteralParser {
       } else if (this.at(i) === COMMA) {
         this.pos = i + 1;
         const items = this.readItems(open, PAREN_CLOSE, 'tuple');
+        if (items === FAILED) return FAILED;
         items.unshift(first);
         result = items;
       } else if (i >= n) {
-        this.fail(`expected ')' to close the tuple opened at ${open}`, n);
+        return this.fail(`expected ')' to close the tuple opened at ${open}`, n);
       } else {
-        this.fail(`expected ',' or ')' in the tuple opened at ${open}, found ${this.describe(i)}`, i);
+        return this.fail(`expected ',' or ')' in the tuple opened at ${open}, found ${this.describe(i)}`, i);
       }
     }
     this.depth--;
@@ -977,7 +1033,7 @@ class PythonLiteralParser {
    * Values separated by commas up to `close` (a trailing comma is fine); `pos` is after the
    * opener or after a comma. Leaves `pos` after the closer.
    */
-  readItems(open: number, close: number, what: string): unknown[] {
+  readItems(open: number, close: number, what: string): unknown[] | Failed {
     const src = this.src;
     const n = src.length;
     const closeChar = String.fromCharCode(close);
@@ -988,9 +1044,11 @@ class PythonLiteralParser {
         this.pos = i + 1;
         return items;
       }
-      if (i >= n) this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+      if (i >= n) return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
       this.pos = i;
-      items.push(this.readValue());
+      const value = this.readValue();
+      if (value === FAILED) return FAILED;
+      items.push(value);
       i = this.skipInside(this.pos);
       const d = this.at(i);
       if (d === COMMA) {
@@ -999,9 +1057,9 @@ class PythonLiteralParser {
         this.pos = i + 1;
         return items;
       } else if (i >= n) {
-        this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+        return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
       } else {
-        this.fail(
+        return this.fail(
           `expected ',' or '${closeChar}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
           i,
         );
@@ -1014,16 +1072,17 @@ class PythonLiteralParser {
     const src = this.src;
     const n = src.length;
     const open = this.pos;
-    this.enter(open);
+    if (this.enter(open) === FAILED) return FAILED;
     let i = this.skipInside(open + 1);
     if (this.at(i) === BRACE_CLOSE) {
       this.pos = i + 1;
       this.depth--;
       return {};
     }
-    if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
+    if (i >= n) return this.fail(`expected '}' to close the dict opened at ${open}`, n);
     this.pos = i;
     const firstKey = this.readValue();
+    if (firstKey === FAILED) return FAILED;
     i = this.skipInside(this.pos);
     if (this.at(i) !== COLON) {
       // A set: the first element is read; the rest read like a list's.
@@ -1033,7 +1092,9 @@ class PythonLiteralParser {
         items = [];
       } else if (this.at(i) === COMMA) {
         this.pos = i + 1;
-        items = this.readItems(open, BRACE_CLOSE, 'set');
+        const rest = this.readItems(open, BRACE_CLOSE, 'set');
+        if (rest === FAILED) return FAILED;
+        items = rest;
       } else if (i >= n) {
         return this.fail(`expected '}' to close the set opened at ${open}`, n);
       } else {
@@ -1054,9 +1115,14 @@ class PythonLiteralParser {
       const at = this.skipInside(this.pos);
       const v = this.at(at);
       if (at >= n || v === COMMA || v === BRACE_CLOSE) {
-        this.fail(`expected a value after ':' in the dict opened at ${open}, found ${this.describe(at)}`, at);
+        return this.fail(
+          `expected a value after ':' in the dict opened at ${open}, found ${this.describe(at)}`,
+          at,
+        );
       }
-      setOwn(dict, keyText(key), this.readValue());
+      const value = this.readValue();
+      if (value === FAILED) return FAILED;
+      setOwn(dict, keyText(key), value);
       i = this.skipInside(this.pos);
       const d = this.at(i);
       if (d === BRACE_CLOSE) {
@@ -1064,20 +1130,24 @@ class PythonLiteralParser {
         break;
       }
       if (d !== COMMA) {
-        if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
-        this.fail(`expected ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
+        if (i >= n) return this.fail(`expected '}' to close the dict opened at ${open}`, n);
+        return this.fail(`expected ',' or '}' in the dict opened at ${open}, found ${this.describe(i)}`, i);
       }
       i = this.skipInside(i + 1);
       if (this.at(i) === BRACE_CLOSE) {
         this.pos = i + 1;
         break;
       }
-      if (i >= n) this.fail(`expected '}' to close the dict opened at ${open}`, n);
+      if (i >= n) return this.fail(`expected '}' to close the dict opened at ${open}`, n);
       this.pos = i;
       key = this.readValue();
+      if (key === FAILED) return FAILED;
       i = this.skipInside(this.pos);
       if (this.at(i) !== COLON) {
-        this.fail(`expected ':' after a key in the dict opened at ${open}, found ${this.describe(i)}`, i);
+        return this.fail(
+          `expected ':' after a key in the dict opened at ${open}, found ${this.describe(i)}`,
+          i,
+        );
       }
     }
     this.depth--;
@@ -1103,6 +1173,7 @@ export function parsePythonCalls(text: string, options?: PythonCallsOptions): Py
     parser = new PythonLiteralParser(text, opts);
     parser.pos = parser.skipSpace(parser.pos);
     const calls = parser.readCalls(opts.allowBareCall !== false);
+    if (calls === FAILED) return parser.failure();
     const end = parser.skipSpace(parser.pos);
     return withNotes({ ok: true as const, calls, end }, parser.notes);
   } catch (error) {
@@ -1119,6 +1190,7 @@ export function parsePythonLiteral(text: string, options?: PythonLiteralOptions)
     parser = new PythonLiteralParser(text, options ?? {});
     parser.pos = parser.skipSpace(parser.pos);
     const value = parser.readValue();
+    if (value === FAILED) return parser.failure();
     const end = parser.skipSpace(parser.pos);
     return withNotes({ ok: true as const, value, end }, parser.notes);
   } catch (error) {
