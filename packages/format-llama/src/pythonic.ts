@@ -73,12 +73,10 @@ export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
   let out = '';
   let last = 0;
   let at = nextCandidate(text, 0);
+  const options = { start: at, maxDepth: ctx.options.maxDepth, allowBareCall: false };
   while (at !== -1) {
-    const parsed = parsePythonCalls(text, {
-      start: at,
-      maxDepth: ctx.options.maxDepth,
-      allowBareCall: false,
-    });
+    options.start = at;
+    const parsed = parsePythonCalls(text, options);
     if (!parsed.ok || parsed.calls.length === 0) {
       at = nextCandidate(text, Math.max(at + 1, parsed.ok ? parsed.end : parsed.offset));
       continue;

@@ -12,7 +12,7 @@
  * the ✿ markers, `✦ tool_call:` and Command R7B's action tokens are strong enough for auto mode.
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
-import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core';
 import { THINK_REASONING } from '@toolformat/core';
 import { jsonBlockBody } from './json-calls.js';
 import { keyValueBody } from './key-value-body.js';
@@ -67,6 +67,9 @@ function isBlankLine(text: string, from: number, to: number): boolean {
  * follow a blank line: the model answered without writing `Final Answer:`, and those paragraphs
  * are the answer — the user must not lose them to reasoning.
  */
+/** The calls of a thought: none, shared (the engine only reads a result's calls). */
+const NO_CALLS: RawCall[] = [];
+
 export const thoughtBody: BodyParser = (body, ctx) => {
   if (!ctx.closed) {
     let at = body.indexOf('\n');
@@ -77,7 +80,7 @@ export const thoughtBody: BodyParser = (body, ctx) => {
       if (isBlankLine(body, at + 1, lineEnd)) {
         if (seenText) {
           const answer = body.slice(lineEnd).trim();
-          if (answer !== '') return { calls: [], reasoning: body.slice(0, at).trim(), text: answer };
+          if (answer !== '') return { calls: NO_CALLS, reasoning: body.slice(0, at).trim(), text: answer };
         }
       } else {
         seenText = true;
@@ -85,7 +88,7 @@ export const thoughtBody: BodyParser = (body, ctx) => {
       at = next;
     }
   }
-  return { calls: [], reasoning: body.trim() };
+  return { calls: NO_CALLS, reasoning: body.trim() };
 };
 
 /**

@@ -858,7 +858,7 @@ export class MarkupStreamParser {
     this.blockClose = this.compiled.closeSets.get(block) ?? null;
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
-    this.bodyPieces = [];
+    this.bodyPieces.length = 0;
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.trailingState = 0;
@@ -969,7 +969,7 @@ export class MarkupStreamParser {
 
   private takeBody(): string {
     const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
-    this.bodyPieces = [];
+    this.bodyPieces.length = 0;
     this.bodyLength = 0;
     return body;
   }
@@ -982,24 +982,24 @@ export class MarkupStreamParser {
     this.block = null;
     this.tracker = null;
     this.lazyGuard = false;
-    const raw = this.blockOpen + body + close;
     if (!closed && block.unclosed === 'text') {
       this.settleAnnouncement();
-      this.refeed(raw, this.blockOffset);
+      this.refeed(this.blockOpen + body + close, this.blockOffset);
       return;
     }
-    this.finishBody(block.body, body, raw, closed, block.format, read);
+    this.finishBody(block.body, body, close, closed, block.format, read);
   }
 
+  /** `close` is the close marker that ended the body (or ''): the block's raw text is open + body + close. */
   private finishBody(
     parser: BlockSpec['body'],
     body: string,
-    raw: string,
+    close: string,
     closed: boolean,
     format: string | undefined,
     read?: BodyResult,
   ): boolean {
-    const ok = this.readBody(parser, body, raw, closed, format, read);
+    const ok = this.readBody(parser, body, close, closed, format, read);
     this.settleAnnouncement();
     return ok;
   }
@@ -1007,15 +1007,16 @@ export class MarkupStreamParser {
   private readBody(
     parser: BlockSpec['body'],
     body: string,
-    raw: string,
+    close: string,
     closed: boolean,
     format: string | undefined,
     read?: BodyResult,
   ): boolean {
     const result = read ?? this.parseBody(parser, body, closed);
+    // The raw text is built only where it is used: a thought or a clean call never needs it.
     if (result.notMarkup) {
       // Not this format's markup after all (a ```json fence holding an ordinary example): text.
-      this.text(raw);
+      this.text(this.blockOpen + body + close);
       return false;
     }
     this.matched ??= result.format ?? format ?? this.compiled.spec.id;
@@ -1023,11 +1024,11 @@ export class MarkupStreamParser {
       result.error !== undefined ||
       (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined)
     ) {
-      this.malformed(raw, result.error ?? 'the block holds no call', this.blockOffset);
+      this.malformed(this.blockOpen + body + close, result.error ?? 'the block holds no call', this.blockOffset);
       return false;
     }
     this.content.cut();
-    for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
     if (result.reasoning !== undefined && result.reasoning !== '') {
       this.reasoningSink.separate();
       this.reasoning(result.reasoning);
@@ -1036,7 +1037,10 @@ export class MarkupStreamParser {
       this.text(result.text);
       this.content.cut();
     }
-    for (const call of result.calls) this.emitCall(call, raw);
+    if (result.calls.length > 0) {
+      const blockRaw = this.blockOpen + body + close;
+      for (const call of result.calls) this.emitCall(call, blockRaw);
+    }
     return true;
   }
 
@@ -1158,13 +1162,7 @@ export class MarkupStreamParser {
           this.block = null;
           this.tracker = null;
           const offset = this.blockOffset;
-          this.finishBody(
-            block.body,
-            body.slice(0, cut),
-            this.blockOpen + body.slice(0, cut) + marker,
-            true,
-            block.format,
-          );
+          this.finishBody(block.body, body.slice(0, cut), marker, true, block.format);
           this.refeed(body.slice(cut + marker.length), offset + this.blockOpen.length + cut + marker.length);
           return;
         }
@@ -1205,7 +1203,7 @@ export class MarkupStreamParser {
     if (whole.onlyDeclaredTools && !declaredOrExact(result, this.opts)) return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
-    for (const issue of result.issues ?? []) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
     if (result.text !== undefined) this.text(result.text);
     this.content.cut();
     for (const call of result.calls) this.emitCall(call, body);

@@ -178,7 +178,8 @@ function normaliseDepth(value: unknown): number {
 class PythonLiteralParser {
   pos: number;
   depth = 0;
-  readonly notes: PythonNote[] = [];
+  /** Made on the first note: most parses have none. */
+  notes: PythonNote[] | null = null;
   /** The first failure (see FAILED). */
   error: { message: string | DeferredMessage; offset: number } | null = null;
   readonly maxDepth: number;
@@ -227,7 +228,7 @@ class PythonLiteralParser {
   }
 
   note(offset: number, message: string): void {
-    this.notes.push({ offset, message });
+    (this.notes ??= []).push({ offset, message });
   }
 
   /** The character at `i` for an error message, or "end of input". */
@@ -1155,9 +1156,9 @@ class PythonLiteralParser {
   }
 }
 
-function withNotes<T extends object>(result: T, notes: PythonNote[]): T & { notes?: PythonNote[] } {
+function withNotes<T extends object>(result: T, notes: PythonNote[] | null): T & { notes?: PythonNote[] } {
   // `notes` only when there are some, so the common result is exactly { ok, calls, end }.
-  return notes.length > 0 ? { ...result, notes } : result;
+  return notes !== null ? { ...result, notes } : result;
 }
 
 /**
