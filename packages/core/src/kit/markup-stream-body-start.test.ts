@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineFormat, parseWith, streamAll } from '../define-format.js';
 import { resolveParseOptions } from '../options.js';
@@ -66,6 +67,37 @@ describe('bodyStart: an open marker followed by prose is text', () => {
     expect(parse('use <|json|>.method()').content).toBe('use <|json|>.method()');
     expect(parse('<|json|> [{"name": "c"}] tail').calls.map((c) => c.name)).toEqual(['c']);
     everySplit('use <|json|>.x and <|json|>[{"name": "c"}] tail');
+  });
+});
+
+describe('bodyStart decided before the block is entered (a marker repeated as prose)', () => {
+  it('gives what entering the block gives, however the text is cut', () => {
+    const piece = fc.constantFrom('<call>', '</call>', ' ', '\n', 'x', '{"name": "f"}', '<', '[');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), fc.array(fc.nat(), { maxLength: 4 }), (parts, cuts) => {
+        const text = parts.join('');
+        const batch = parse(text);
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const chunks: string[] = [];
+        let last = 0;
+        for (const p of points) {
+          chunks.push(text.slice(last, p));
+          last = p;
+        }
+        chunks.push(text.slice(last));
+        const parser = format.createStreamParser({ generateId: sequentialIds() });
+        expect(foldEvents(streamAll(parser, chunks), parser.format)).toEqual(batch);
+        // One character at a time never sees what follows the marker: the block path decides.
+        const slow = format.createStreamParser({ generateId: sequentialIds() });
+        expect(foldEvents(streamAll(slow, [...text]), slow.format)).toEqual(batch);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps 1 000 markers of prose as text', () => {
+    const text = `${'<call>'.repeat(1000)} tags.`;
+    expect(parse(text)).toMatchObject({ calls: [], content: text, issues: [] });
   });
 });
 

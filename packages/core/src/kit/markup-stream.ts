@@ -138,6 +138,7 @@ export class MarkupStreamParser {
   private bodyPieces: string[] = [];
   private bodyLength = 0;
   private tracker: JsonBoundaryTracker | null = null;
+  private readonly bodyContext: { options: ResolvedParseOptions; closed: boolean; open: string };
   /** The block's JSON guard waits for the first close marker (see startGuard). */
   private lazyGuard = false;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
@@ -183,6 +184,7 @@ export class MarkupStreamParser {
   ) {
     this.compiled = compiled;
     this.opts = opts;
+    this.bodyContext = { options: opts, closed: true, open: '' };
     this.wholeDecided = compiled.spec.whole === undefined;
     if (opts.reasoningOpen) this.enterReasoning(this.compiled.defaultReasoning);
   }
@@ -425,8 +427,15 @@ export class MarkupStreamParser {
             from = c + 1;
             continue;
           }
-          this.text(work.slice(pos, c));
           this.wholeDecided = true;
+          const prose = this.proseAfterOpen(marker.spec, work, c + m.marker.length);
+          if (prose !== -1) {
+            // What checkBodyStart would decide after entering the block, decided here: the
+            // marker and the blanks after it are text (`Wrap calls in <tool_call> tags`).
+            from = prose;
+            continue;
+          }
+          this.text(work.slice(pos, c));
           this.enterBlock(marker.spec, m.marker, c);
           return c + m.marker.length;
         }
@@ -647,6 +656,28 @@ export class MarkupStreamParser {
     return p;
   }
 
+  /**
+   * For a block with `bodyStart` whose open marker ends at `after`: the index of the first
+   * non-blank character when it is already here and says the marker is prose (checkBodyStart's
+   * rule), else -1. Prose that names a marker over and over (`<tool_call>` repeated) then costs a
+   * lookup, not a block.
+   */
+  private proseAfterOpen(block: BlockSpec, work: string, after: number): number {
+    const starts = block.bodyStart;
+    if (starts === undefined) return -1;
+    const n = work.length;
+    let p = after;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n) return -1;
+    const first = work[p]!;
+    if (starts.includes(first)) return -1;
+    if (p === after && block.bodyStartTight?.includes(first) === true) return -1;
+    // A close marker first makes an (empty) block; one that may still be coming waits.
+    const closes = this.compiled.closeSets.get(block);
+    if (closes?.canStart(work.charCodeAt(p)) && closes.matchAt(work, p) !== null) return -1;
+    return p;
+  }
+
   /** Where, in `work`, the guard has not looked yet (it may have looked past `pos` already). */
   private trackedIn(work: string, pos: number): number {
     const seenInWork = this.tracker!.consumed - this.bodyLength;
@@ -858,7 +889,7 @@ export class MarkupStreamParser {
     this.blockClose = this.compiled.closeSets.get(block) ?? null;
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
-    this.bodyPieces.length = 0;
+    this.bodyPieces = [];
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.trailingState = 0;
@@ -969,7 +1000,7 @@ export class MarkupStreamParser {
 
   private takeBody(): string {
     const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
-    this.bodyPieces.length = 0;
+    this.bodyPieces = [];
     this.bodyLength = 0;
     return body;
   }
@@ -1024,7 +1055,11 @@ export class MarkupStreamParser {
       result.error !== undefined ||
       (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined)
     ) {
-      this.malformed(this.blockOpen + body + close, result.error ?? 'the block holds no call', this.blockOffset);
+      this.malformed(
+        this.blockOpen + body + close,
+        result.error ?? 'the block holds no call',
+        this.blockOffset,
+      );
       return false;
     }
     this.content.cut();
@@ -1046,8 +1081,12 @@ export class MarkupStreamParser {
 
   /** Runs a block's body parser (a pure function of the body and the context). */
   private parseBody(parser: BlockSpec['body'], body: string, closed: boolean): BodyResult {
+    // One context object per parser, refilled: body parsers read it during the call only.
+    const ctx = this.bodyContext;
+    ctx.closed = closed;
+    ctx.open = this.blockOpen;
     try {
-      return parser(body, { options: this.opts, closed, open: this.blockOpen });
+      return parser(body, ctx);
     } catch (error) {
       return { calls: [], error: `the format's body parser failed: ${String(error)}` };
     }
