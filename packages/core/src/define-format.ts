@@ -58,9 +58,7 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     compiled,
     systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
     stopSequences: () => [...def.stopSequences],
-    parse: (text, opts) =>
-      plainTextResult(compiled, text, opts) ??
-      parseWith(new MarkupStreamParser(compiled, resolveParseOptions(opts), true, true), text),
+    parse: (text, opts) => plainTextResult(compiled, text, opts) ?? foldParse(compiled, text, opts),
     createStreamParser,
     formatToolCalls: (calls) => def.formatToolCalls(calls),
     formatResult: (result) => def.formatResult(result),
@@ -104,6 +102,15 @@ function plainTextResult(
     issues: [],
     format: null,
   };
+}
+
+/** The engine fed the whole text as one chunk, folding its events as they come (semantics 7). */
+function foldParse(compiled: CompiledMarkup, text: string, opts: ParseOptions | undefined): ParseResult {
+  const folder = new EventFolder();
+  const parser = new MarkupStreamParser(compiled, resolveParseOptions(opts), true, folder);
+  parser.push(typeof text === 'string' ? text : String(text ?? ''));
+  parser.end();
+  return folder.result(parser.format);
 }
 
 /** Batch parse = the stream parser fed one chunk and ended (DESIGN.md semantics 7). */

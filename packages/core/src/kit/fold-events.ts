@@ -13,25 +13,36 @@ export class EventFolder {
   readonly issues: ParseIssue[] = [];
 
   add(events: readonly StreamEvent[]): void {
-    for (const e of events) {
-      switch (e.type) {
-        case 'text':
-          this.content += e.text;
-          break;
-        case 'reasoning':
-          this.reasoning += e.text;
-          this.sawReasoning = true;
-          break;
-        case 'tool-call-end':
-          this.calls.push(e.call);
-          break;
-        case 'issue':
-          this.issues.push(e.issue);
-          break;
-        default:
-          break;
-      }
+    for (const e of events) this.push(e);
+  }
+
+  /** Folds one event (a stream parser may fold into a folder directly: see MarkupStreamParser). */
+  push(e: StreamEvent): void {
+    switch (e.type) {
+      case 'text':
+        this.addText(e.text);
+        break;
+      case 'reasoning':
+        this.addReasoning(e.text);
+        break;
+      case 'tool-call-end':
+        this.calls.push(e.call);
+        break;
+      case 'issue':
+        this.issues.push(e.issue);
+        break;
+      default:
+        break;
     }
+  }
+
+  addText(text: string): void {
+    this.content += text;
+  }
+
+  addReasoning(text: string): void {
+    this.reasoning += text;
+    this.sawReasoning = true;
   }
 
   result(format: string | null): ParseResult {

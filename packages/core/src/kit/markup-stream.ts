@@ -16,6 +16,7 @@ import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { normalizeArguments } from './arguments.js';
 import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
 import { declaredOrExact } from './exact-call-shape.js';
+import { EventFolder } from './fold-events.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
 import type { BlockSpec, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
@@ -112,7 +113,8 @@ export class MarkupStreamParser {
   private offset = 0;
   private received = 0;
   private overflow: string[] | null = null;
-  private events: StreamEvent[] = [];
+  /** Where events go: the array push or end returns, or the folder (see the constructor). */
+  private events: { push(event: StreamEvent): unknown } = [];
   private readonly content = new TextSink();
   private readonly reasoningSink = new TextSink();
   private readonly opts: ResolvedParseOptions;
@@ -139,6 +141,8 @@ export class MarkupStreamParser {
   private bodyLength = 0;
   private tracker: JsonBoundaryTracker | null = null;
   private readonly bodyContext: { options: ResolvedParseOptions; closed: boolean; open: string };
+  private readonly foldOnly: boolean;
+  private readonly folder: EventFolder | null;
   /** The block's JSON guard waits for the first close marker (see startGuard). */
   private lazyGuard = false;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
@@ -176,14 +180,18 @@ export class MarkupStreamParser {
     /** False for the nested parser that reads a held fence: fences are probed one level deep. */
     private readonly probeFences = true,
     /**
-     * True when the caller folds the events into a ParseResult (batch `parse`): calls are not
-     * announced and `tool-call-delta` events are not built, since the fold ignores both (and
-     * announcements take no id of their own: see takeId). Everything else is what the stream does.
+     * For a caller that folds the events into a ParseResult (batch `parse`): `true`, or the
+     * EventFolder to fold them into as they come (then push and end return no events, and a long
+     * output's events never pile up in an array). Calls are then not announced and
+     * `tool-call-delta` events are not built, since the fold ignores both (and announcements take
+     * no id of their own: see takeId). Everything else is what the stream does.
      */
-    private readonly foldOnly = false,
+    fold: EventFolder | boolean = false,
   ) {
     this.compiled = compiled;
     this.opts = opts;
+    this.foldOnly = fold !== false;
+    this.folder = fold instanceof EventFolder ? fold : null;
     this.bodyContext = { options: opts, closed: true, open: '' };
     this.wholeDecided = compiled.spec.whole === undefined;
     if (opts.reasoningOpen) this.enterReasoning(this.compiled.defaultReasoning);
@@ -194,12 +202,19 @@ export class MarkupStreamParser {
   }
 
   push(chunk: string): StreamEvent[] {
-    if (chunk.length <= FAST_CHUNK && this.carry.length === 0 && !this.ended && this.overflow === null) {
+    if (
+      chunk.length <= FAST_CHUNK &&
+      this.carry.length === 0 &&
+      !this.ended &&
+      this.overflow === null &&
+      this.folder === null
+    ) {
       const events = this.pushPlain(chunk);
       if (events !== null) return events;
     }
-    this.events = [];
-    if (this.ended || chunk.length === 0) return this.events;
+    const events: StreamEvent[] = [];
+    this.events = this.folder ?? events;
+    if (this.ended || chunk.length === 0) return events;
     try {
       const room = this.opts.maxInputLength - this.received;
       if (room < chunk.length || this.overflow) {
@@ -214,12 +229,13 @@ export class MarkupStreamParser {
     } catch (error) {
       this.internalError(error);
     }
-    return this.events;
+    return events;
   }
 
   end(): StreamEvent[] {
-    this.events = [];
-    if (this.ended) return this.events;
+    const events: StreamEvent[] = [];
+    this.events = this.folder ?? events;
+    if (this.ended) return events;
     this.ended = true;
     try {
       this.run(this.carry, true);
@@ -237,7 +253,7 @@ export class MarkupStreamParser {
     } catch (error) {
       this.internalError(error);
     }
-    return this.events;
+    return events;
   }
 
   /**
@@ -1254,13 +1270,17 @@ export class MarkupStreamParser {
   private text(s: string): void {
     if (s.length === 0) return;
     const out = this.content.write(s);
-    if (out.length > 0) this.events.push({ type: 'text', text: out });
+    if (out.length === 0) return;
+    if (this.folder !== null) this.folder.addText(out);
+    else this.events.push({ type: 'text', text: out });
   }
 
   private reasoning(s: string): void {
     if (s.length === 0) return;
     const out = this.reasoningSink.write(s);
-    if (out.length > 0) this.events.push({ type: 'reasoning', text: out });
+    if (out.length === 0) return;
+    if (this.folder !== null) this.folder.addReasoning(out);
+    else this.events.push({ type: 'reasoning', text: out });
   }
 
   private issue(issue: ParseIssue): void {
