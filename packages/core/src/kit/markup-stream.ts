@@ -905,7 +905,8 @@ export class MarkupStreamParser {
     this.blockClose = this.compiled.closeSets.get(block) ?? null;
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
-    this.bodyPieces = [];
+    // Every way out of a block takes its body (takeBody), so the list is usually empty here.
+    if (this.bodyPieces.length > 0) this.bodyPieces = [];
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.trailingState = 0;
