@@ -59,6 +59,7 @@ export const ISSUE_KINDS = [
   'trailing-text', // text the model wrote after a call where none belongs (e.g. a made-up Observation)
   'limit-exceeded', // an input, call count or nesting limit was reached
   'arguments-coerced', // a value was typed differently from how it was written (by the schema)
+  'name-inferred', // the call named no tool (Kimi's bare `functions.0`); the name was taken from the declared tools
 ] as const;
 export type KnownIssueKind = (typeof ISSUE_KINDS)[number];
 

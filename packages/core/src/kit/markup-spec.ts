@@ -65,6 +65,13 @@ export interface BodyContext {
 /** Reads the complete text between a block's markers. Should not throw; a throw becomes an issue. */
 export type BodyParser = (body: string, ctx: BodyContext) => BodyResult;
 
+/** What `announce` may say of a call still arriving: its name, and its id where the format writes one. */
+export interface AnnouncedCall {
+  name: string;
+  /** The call's own id (Kimi's `functions.NAME:0`): the start event carries it, no id is generated. */
+  id?: string;
+}
+
 export interface BlockSpec {
   /** Literal open marker(s): `<tool_call>`. Omit when `fence` is given. */
   open?: string | readonly string[];
@@ -114,7 +121,7 @@ export interface BlockSpec {
    * prefix once it answers. Asked at body lengths 16, 32, … 1024 only, the same in every
    * chunking, which keeps streaming equal to batch and the cost bounded.
    */
-  announce?: (bodyPrefix: string) => string | null;
+  announce?: (bodyPrefix: string) => string | AnnouncedCall | null;
   /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
   unclosed?: 'parse' | 'text';
   body: BodyParser;

@@ -19,7 +19,14 @@ import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
-import type { BlockSpec, BodyResult, MarkupSpec, RawCall, ReasoningSpec } from './markup-spec.js';
+import type {
+  AnnouncedCall,
+  BlockSpec,
+  BodyResult,
+  MarkupSpec,
+  RawCall,
+  ReasoningSpec,
+} from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
 import { TextSink } from './text-sink.js';
 
@@ -143,6 +150,8 @@ export class MarkupStreamParser {
   private readonly bodyContext: { options: ResolvedParseOptions; closed: boolean; open: string };
   private readonly foldOnly: boolean;
   private readonly folder: EventFolder | null;
+  private malformedWhy = '';
+  private malformedMessage = '';
   /** The block's JSON guard waits for the first close marker (see startGuard). */
   private lazyGuard = false;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
@@ -160,7 +169,8 @@ export class MarkupStreamParser {
   private inlineTicks = 0;
   // early announcement of a block's first call (BlockSpec.announce)
   private announceAt = Number.POSITIVE_INFINITY;
-  private announced: { index: number; id: string; name: string } | null = null;
+  /** `generated`: the id came from generateId (and goes back if the call does not come). */
+  private announced: { index: number; id: string; name: string; generated: boolean } | null = null;
   /** The id of a withdrawn announcement, for the next call (see takeId). */
   private spareId: string | null = null;
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
@@ -965,29 +975,32 @@ export class MarkupStreamParser {
     const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
     this.bodyPieces = [body];
     while (this.announceAt <= LAST_ANNOUNCE && this.bodyLength >= this.announceAt) {
-      let name: string | null = null;
+      let said: string | AnnouncedCall | null = null;
       try {
-        name = announce(body.slice(0, this.announceAt));
+        said = announce(body.slice(0, this.announceAt));
       } catch {
-        name = null;
+        said = null;
       }
       this.announceAt *= 2;
-      if (name !== null && name.trim() !== '') {
+      const name = typeof said === 'string' ? said : (said?.name ?? '');
+      if (typeof name === 'string' && name.trim() !== '') {
         this.announceAt = Number.POSITIVE_INFINITY;
-        this.announceCall(name.trim());
+        const id =
+          typeof said === 'object' && typeof said?.id === 'string' && said.id !== '' ? said.id : null;
+        this.announceCall(name.trim(), id);
         return;
       }
     }
     if (this.announceAt > LAST_ANNOUNCE) this.announceAt = Number.POSITIVE_INFINITY;
   }
 
-  private announceCall(name: string): void {
+  private announceCall(name: string, ownId: string | null): void {
     const tools = this.opts.tools;
     if (tools && !tools.has(name) && this.opts.unknownTools === 'drop') return;
     if (this.callCount >= this.opts.maxCalls) return;
-    const id = this.takeId();
+    const id = ownId ?? this.takeId();
     const index = this.callIndex++;
-    this.announced = { index, id, name };
+    this.announced = { index, id, name, generated: ownId === null };
     this.events.push({ type: 'tool-call-start', index, id, name });
   }
 
@@ -997,10 +1010,10 @@ export class MarkupStreamParser {
     this.announceAt = Number.POSITIVE_INFINITY;
   }
 
-  private withdraw(announced: { index: number; id: string }): void {
+  private withdraw(announced: { index: number; id: string; generated: boolean }): void {
     this.events.push({ type: 'tool-call-abort', index: announced.index });
     this.announced = null;
-    this.spareId = announced.id;
+    if (announced.generated) this.spareId = announced.id;
   }
 
   /**
@@ -1111,12 +1124,12 @@ export class MarkupStreamParser {
 
   private malformed(raw: string, why: string, offset: number): void {
     const keep = this.opts.onMalformed === 'keep';
-    this.issue({
-      kind: 'malformed-call',
-      message: `${keep ? 'Kept as text' : 'Removed'}: a span that looked like a call did not parse (${why}).`,
-      raw,
-      offset,
-    });
+    // The same reason again (a run of broken blocks) shares the message built the first time.
+    if (why !== this.malformedWhy) {
+      this.malformedWhy = why;
+      this.malformedMessage = `${keep ? 'Kept as text' : 'Removed'}: a span that looked like a call did not parse (${why}).`;
+    }
+    this.issue({ kind: 'malformed-call', message: this.malformedMessage, raw, offset });
     if (keep) this.text(raw);
     else this.content.cut();
   }
@@ -1159,7 +1172,7 @@ export class MarkupStreamParser {
     const reuse = announced !== null && announced.name === name;
     if (announced && !reuse) this.withdraw(announced);
     // A call that carries its own id leaves the announcement's for the next call.
-    if (reuse && raw.id !== undefined) this.spareId = announced.id;
+    if (reuse && raw.id !== undefined && announced.generated) this.spareId = announced.id;
     const call: ToolCall = {
       id: raw.id ?? (reuse ? announced.id : this.takeId()),
       name,

@@ -51,7 +51,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   const byOpen = new Map<string, BlockSpec[]>();
   const byFence = new Map<string, BlockSpec[]>();
   const reasoning: ReasoningSpec[] = [];
-  const seenReasoning = new Set<string>();
+  const seenReasoning = new Map<string, number>();
   const strip = new Set<string>();
   const wholes: WholeOutputSpec[] = [];
   for (const spec of specs) {
@@ -62,10 +62,17 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), block]);
     }
     for (const r of spec.reasoning ?? [THINK_REASONING]) {
+      // Formats that open reasoning alike may close it differently (Kimi's section token also
+      // ends a `<think>`): the merged block closes at any of their close markers.
       const key = r.open.join('\u0000');
-      if (!seenReasoning.has(key)) {
-        seenReasoning.add(key);
+      const at = seenReasoning.get(key);
+      if (at === undefined) {
+        seenReasoning.set(key, reasoning.length);
         reasoning.push(r);
+      } else {
+        const known = reasoning[at]!;
+        const close = [...new Set([...known.close, ...r.close])];
+        if (close.length > known.close.length) reasoning[at] = { ...known, close };
       }
     }
     for (const s of spec.strip ?? []) strip.add(s);
