@@ -214,9 +214,13 @@ export class MarkerCursor<T> {
     return best;
   }
 
-  /** The first complete occurrence of any marker at or after `from` (longest on a tie), or null. */
+  /**
+   * The first complete occurrence of any marker at or after `from` (longest on a tie), or null.
+   * The answer is one object per cursor, refilled by the next call: read it before asking again.
+   */
   nextMarker(from: number): { at: number; match: MarkerMatch<T> } | null {
-    let best: { at: number; match: MarkerMatch<T> } | null = null;
+    let bestAt = -1;
+    let best: MarkerMatch<T> | null = null;
     const markers = this.set.all;
     this.markerNext ??= markers.map(() => -2);
     const next = this.markerNext;
@@ -229,13 +233,19 @@ export class MarkerCursor<T> {
       }
       if (
         at !== -1 &&
-        (best === null || at < best.at || (at === best.at && m.marker.length > best.match.marker.length))
+        (best === null || at < bestAt || (at === bestAt && m.marker.length > best.marker.length))
       ) {
-        best = { at, match: m };
+        bestAt = at;
+        best = m;
       }
     }
-    return best;
+    if (best === null) return null;
+    const found = (this.found ??= { at: bestAt, match: best });
+    found.at = bestAt;
+    found.match = best;
+    return found;
   }
+  private found: { at: number; match: MarkerMatch<T> } | null = null;
 }
 
 /** Folds each chain of nodes with one child and no marker into its top node's label. */
