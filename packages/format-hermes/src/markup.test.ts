@@ -269,6 +269,39 @@ describe('bare JSON (xLAM style)', () => {
   });
 });
 
+describe('GigaChat 3 and 3.1', () => {
+  const giga = createHermesFormat('gigachat');
+  const call = '{"name": "remember", "arguments": {"key": "city", "value": "Paris"}}';
+
+  it('reads `function call<|role_sep|>` after the message separator, and `<|function_call|>`', () => {
+    for (const text of [
+      `Noted.<|message_sep|>\n\nfunction call<|role_sep|>\n${call}`,
+      `Noted.<|function_call|>${call}</s>`,
+    ]) {
+      const r = parseWith(giga, text);
+      expect(callsOf(r)).toEqual([{ name: 'remember', arguments: { key: 'city', value: 'Paris' } }]);
+      expect(r).toMatchObject({ content: 'Noted.', format: 'hermes:gigachat', issues: [] });
+      expectStreamingEqualsBatch(giga, text);
+    }
+  });
+
+  it('is read by every variant and in auto mode (the markers are GigaChat tokens)', () => {
+    expect(callsOf(parse(`<|function_call|>${call}`))).toHaveLength(1);
+  });
+
+  it('writes calls as 3.1 does, and reads them back', () => {
+    const calls = [{ id: 'c1', name: 'remember', arguments: { key: 'city' } }];
+    const text = giga.formatToolCalls(calls);
+    expect(text).toBe('<|function_call|>{"name": "remember", "arguments": {"key": "city"}}');
+    expect(callsOf(parseWith(giga, text))).toEqual([{ name: 'remember', arguments: { key: 'city' } }]);
+  });
+
+  it('keeps prose that only says "function call" as prose', () => {
+    const text = 'The function call<|role_sep|> token is not followed by JSON here.';
+    expect(parseWith(giga, text)).toMatchObject({ calls: [], content: text });
+  });
+});
+
 describe('the other variants read the plain Hermes tags too (models drift)', () => {
   for (const variant of ['granite', 'lfm2', 'phi4', 'apertus', 'internlm', 'nemotron', 'json', 'qwen']) {
     it(`hermes:${variant}`, () => {

@@ -43,6 +43,9 @@ const STRIP = [
   '<|end|>',
   '<|/tool_call|>',
   '</function_call>',
+  // GigaChat's message separator and end of sequence.
+  '<|message_sep|>',
+  '</s>',
   // Listed so that `</function_call>` above does not eat the front of Claude-style `</function_calls>`.
   '</function_calls>',
 ];
@@ -116,6 +119,10 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     tag('<longcat_tool_call>', '</longcat_tool_call>', 'longcat', 0.95),
     // Granite 3.x `<|tool_call|>[…]`; Phi-4-mini adds `<|/tool_call|>` (a strip token).
     selfDelimited('<|tool_call|>', 'granite', 0.95),
+    // GigaChat 3 (`<|message_sep|>\n\nfunction call<|role_sep|>\n{…}`) and 3.1 (`<|function_call|>{…}`):
+    // one JSON call after the marker, no close tag.
+    selfDelimited('function call<|role_sep|>', 'gigachat', 0.9),
+    selfDelimited('<|function_call|>', 'gigachat', 0.95),
     // Phi-4-mini as prompted by vLLM, Firefunction v2: `functools[…]`.
     selfDelimited('functools', 'phi4', 0.8, '['),
     // LFM2: a pythonic list, or JSON.

@@ -21,6 +21,7 @@ const variantAliases: FormatAlias[] = [
   'internlm',
   'longcat',
   'ernie',
+  'gigachat',
 ].map((id) => ({ id, variant: id }));
 
 const modelPatterns: ModelPattern[] = [
@@ -59,6 +60,7 @@ const modelPatterns: ModelPattern[] = [
   { match: 'internlm*', variant: 'internlm' },
   { match: 'longcat*', variant: 'longcat' },
   { match: 'ernie-4.5*', variant: 'ernie' },
+  { match: '*gigachat*', variant: 'gigachat' },
 ];
 
 export const hermesPlugin = definePlugin({

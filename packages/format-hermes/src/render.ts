@@ -57,6 +57,8 @@ export const renderCalls = {
     calls.map((c) => `<|action_start|><|plugin|>\n${callJson(c)}<|action_end|>`).join(''),
   ),
   /** Meituan LongCat. */
+  /** GigaChat 3.1: one `<|function_call|>{…}` per call. */
+  gigachat: whenAny((calls) => calls.map((c) => `<|function_call|>${callJson(c)}`).join('\n')),
   longcat: whenAny((calls) =>
     calls.map((c) => `<longcat_tool_call>\n${callJson(c)}\n</longcat_tool_call>`).join('\n'),
   ),

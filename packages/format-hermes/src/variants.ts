@@ -111,6 +111,13 @@ export const VARIANTS = {
     calls: renderCalls.longcat,
     result: renderResult.toolResponse,
   },
+  /** GigaChat 3 / 3.1 (vLLM's gigachat3 parser): a JSON call after `function call<|role_sep|>` or `<|function_call|>`. */
+  gigachat: {
+    prompt: taggedPrompt('<|function_call|>', ''),
+    stops: ['</s>'],
+    calls: renderCalls.gigachat,
+    result: renderResult.plain,
+  },
   ernie: {
     prompt: qwenPrompt,
     stops: ['</s>'],
