@@ -1,6 +1,7 @@
 /** The parsing kit: the building blocks every format declares its markup with. */
 
 export * from './arguments.js';
+export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export {
   declaredOrExact,
   isExactJsonCall,

@@ -240,10 +240,10 @@ export class MarkerCursor<T> {
       }
     }
     if (best === null) return null;
-    const found = (this.found ??= { at: bestAt, match: best });
-    found.at = bestAt;
-    found.match = best;
-    return found;
+    if (this.found === null) this.found = { at: bestAt, match: best };
+    this.found.at = bestAt;
+    this.found.match = best;
+    return this.found;
   }
   private found: { at: number; match: MarkerMatch<T> } | null = null;
 }

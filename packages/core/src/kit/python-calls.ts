@@ -228,14 +228,22 @@ class PythonLiteralParser {
   }
 
   note(offset: number, message: string): void {
-    (this.notes ??= []).push({ offset, message });
+    if (this.notes === null) this.notes = [];
+    this.notes.push({ offset, message });
   }
 
   /** The character at `i` for an error message, or "end of input". */
   describe(i: number): string {
     if (i >= this.src.length) return 'end of input';
     const code = this.src.charCodeAt(i);
-    if (code < 128) return (ASCII_QUOTED[code] ??= JSON.stringify(String.fromCharCode(code)));
+    if (code < 128) {
+      let quoted = ASCII_QUOTED[code];
+      if (quoted === undefined) {
+        quoted = JSON.stringify(String.fromCharCode(code));
+        ASCII_QUOTED[code] = quoted;
+      }
+      return quoted;
+    }
     return JSON.stringify(String.fromCodePoint(this.src.codePointAt(i) ?? 0));
   }
 
