@@ -122,6 +122,25 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
     name: 'spaces inside a parameter',
     make: (n) => `<tool_call>\n<function=f>\n<parameter=a>${' '.repeat(n)}`,
   },
+  { format: 'kimi', name: '<|tool_call_begin|> repeated', make: (n) => repeatTo('<|tool_call_begin|>', n) },
+  {
+    format: 'kimi',
+    name: 'unclosed call with { repeated',
+    make: (n) =>
+      `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>${repeatTo('{', n - 80)}`,
+  },
+  { format: 'solar', name: '<|tool_call:begin|> repeated', make: (n) => repeatTo('<|tool_call:begin|>', n) },
+  { format: 'harmony', name: '<|channel|> repeated', make: (n) => repeatTo('<|channel|>', n) },
+  {
+    format: 'mistral',
+    name: 'a JSON string left open, then [TOOL_CALLS] repeated',
+    make: (n) => `[TOOL_CALLS][{"name": "f", "arguments": {"a": "${repeatTo('[TOOL_CALLS]', n - 48)}`,
+  },
+  {
+    format: 'hermes',
+    name: 'a JSON string left open, then </tool_call> repeated',
+    make: (n) => `<tool_call>{"a": "${repeatTo('</tool_call>', n - 18)}`,
+  },
   { format: 'react', name: 'Thought: lines repeated', make: (n) => repeatTo('Thought: hmm\n', n) },
   { format: 'react', name: 'Action: without input repeated', make: (n) => repeatTo('Action: f\n', n) },
 ];

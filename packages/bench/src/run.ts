@@ -6,10 +6,13 @@ import { hermesProtocol } from '@ai-sdk-tool/parser';
 import { createRouter, type MarkupFormatHandler } from '@toolformat/core';
 import { deepseekPlugin } from '@toolformat/format-deepseek';
 import { gemmaPlugin } from '@toolformat/format-gemma';
+import { harmonyPlugin } from '@toolformat/format-harmony';
 import { hermesPlugin } from '@toolformat/format-hermes';
+import { kimiPlugin } from '@toolformat/format-kimi';
 import { llamaPlugin } from '@toolformat/format-llama';
 import { mistralPlugin } from '@toolformat/format-mistral';
 import { reactPlugin } from '@toolformat/format-react';
+import { solarPlugin } from '@toolformat/format-solar';
 import { xmlPlugin } from '@toolformat/format-xml';
 import { do_not_optimize } from 'mitata';
 import { compare, fmtNs, time, wallTime } from './measure.js';
@@ -26,7 +29,18 @@ interface Row {
 
 const rows: Row[] = [];
 const router = createRouter({
-  plugins: [hermesPlugin, xmlPlugin, reactPlugin, deepseekPlugin, llamaPlugin, mistralPlugin, gemmaPlugin],
+  plugins: [
+    hermesPlugin,
+    xmlPlugin,
+    reactPlugin,
+    deepseekPlugin,
+    llamaPlugin,
+    mistralPlugin,
+    gemmaPlugin,
+    kimiPlugin,
+    solarPlugin,
+    harmonyPlugin,
+  ],
 });
 const hermes = router.get('hermes') as MarkupFormatHandler;
 const auto = router.get('auto');

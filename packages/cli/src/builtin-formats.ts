@@ -15,10 +15,13 @@ import {
 } from '@toolformat/core';
 import { deepseekPlugin } from '@toolformat/format-deepseek';
 import { gemmaPlugin } from '@toolformat/format-gemma';
+import { harmonyPlugin } from '@toolformat/format-harmony';
 import { hermesPlugin } from '@toolformat/format-hermes';
+import { kimiPlugin } from '@toolformat/format-kimi';
 import { llamaPlugin } from '@toolformat/format-llama';
 import { mistralPlugin } from '@toolformat/format-mistral';
 import { reactPlugin } from '@toolformat/format-react';
+import { solarPlugin } from '@toolformat/format-solar';
 import { xmlPlugin } from '@toolformat/format-xml';
 
 /** Every built-in format plugin. A new format package is added here (and as a dependency). */
@@ -30,6 +33,9 @@ export const builtinPlugins: readonly FormatPlugin[] = [
   deepseekPlugin,
   mistralPlugin,
   gemmaPlugin,
+  kimiPlugin,
+  solarPlugin,
+  harmonyPlugin,
 ];
 
 /** The container type of core's registry, named without depending on tsyringe ourselves. */

@@ -87,13 +87,18 @@ function plainTextResult(
   text: string,
   opts: ParseOptions | undefined,
 ): ParseResult | null {
-  if (typeof text !== 'string' || opts?.reasoningOpen || compiled.spec.whole !== undefined) return null;
+  if (typeof text !== 'string' || opts?.reasoningOpen) return null;
   if (text.length > (opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH)) return null;
-  const first = compiled.textMarkers.firstChars;
-  for (let i = 0; i < first.length; i++) if (text.includes(first[i]!)) return null;
+  // A marker that starts with punctuation is looked for by its first character; one that starts
+  // with a letter (`Action:`, harmony's `to=`) by itself, or every prose letter would be a hit.
+  const probes = compiled.textMarkers.probes;
+  for (let i = 0; i < probes.length; i++) if (text.includes(probes[i]!)) return null;
   let start = 0;
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
+  // A whole-output form (a bare JSON or pythonic list) starts the text with one of its characters.
+  const whole = compiled.spec.whole;
+  if (whole !== undefined && start < end && whole.startChars.includes(text[start]!)) return null;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   return {
     calls: [],

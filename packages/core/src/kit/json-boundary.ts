@@ -48,7 +48,7 @@ export class JsonBoundaryTracker {
         }
         // Most of a call's text is inside strings: jump to the next quote. It ends the string
         // unless an odd run of backslashes stands right before it.
-        const q = text.indexOf('"', i);
+        const q = this.nextQuote(text, i);
         const stop = q === -1 || q >= to ? to : q;
         let b = stop - 1;
         while (b >= i && text.charCodeAt(b) === BACKSLASH) b--;
@@ -87,6 +87,25 @@ export class JsonBoundaryTracker {
     this.depth = depth;
     this.consumed += to - from;
     return -1;
+  }
+
+  // The last quote search: a string may run past many close markers (`"` then `</tool_call>`
+  // repeated), and the guard is asked about each; searching again from each would be quadratic.
+  private quoteText = '';
+  private quoteFrom = 0;
+  private quoteAt = -1;
+
+  /** The index of the next `"` at or after `i` in `text`, or -1; each stretch of text is searched once. */
+  private nextQuote(text: string, i: number): number {
+    // (Comparing the text is a pointer check for the same string, which is the repeated case.)
+    if (i >= this.quoteFrom && (this.quoteAt === -1 || this.quoteAt >= i) && text === this.quoteText) {
+      return this.quoteAt;
+    }
+    const q = text.indexOf('"', i);
+    this.quoteText = text;
+    this.quoteFrom = i;
+    this.quoteAt = q;
+    return q;
   }
 
   /**

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { type Expect, emptyHeader, MAX_HEADER, readHeader } from './header.js';
+
+function read(text: string, expect: Expect, marked = true) {
+  const header = { ...emptyHeader(), marked };
+  const end = readHeader(text, 0, expect, header);
+  return { header, end };
+}
+
+describe('readHeader', () => {
+  it("the model's order: channel, recipient, content type", () => {
+    const { header, end } = read(
+      'commentary to=functions.get_weather <|constrain|>json<|message|>{}',
+      'channel',
+    );
+    expect(header).toMatchObject({
+      channel: 'commentary',
+      recipient: 'functions.get_weather',
+      contentType: 'json',
+    });
+    expect(end).toEqual({ kind: 'message', contentStart: 64 });
+  });
+
+  it("the template's order: role and recipient, then channel and a bare content type", () => {
+    const { header, end } = read('assistant to=functions.f<|channel|>commentary json<|message|>', 'role');
+    expect(header).toMatchObject({
+      role: 'assistant',
+      channel: 'commentary',
+      recipient: 'functions.f',
+      contentType: 'json',
+    });
+    expect(end.kind).toBe('message');
+  });
+
+  it('after `to=`: the recipient comes first', () => {
+    const { header } = read('functions.get_weather<|channel|>commentary<|message|>', 'recipient');
+    expect(header.recipient).toBe('functions.get_weather');
+  });
+
+  it('a tool answering the assistant', () => {
+    const { header } = read('functions.lookup to=assistant<|channel|>commentary<|message|>', 'role');
+    expect(header).toMatchObject({ role: 'functions.lookup', recipient: 'assistant', channel: 'commentary' });
+  });
+
+  it('the end of the text inside the header, inside a token too', () => {
+    expect(read('commentary to=functions.f', 'channel').end).toEqual({ kind: 'end' });
+    expect(read('commentary to=functions.f <|mess', 'channel').end).toEqual({ kind: 'end' });
+  });
+
+  it('a second channel starts the next message', () => {
+    expect(read('final<|channel|>analysis<|message|>', 'channel').end).toEqual({ kind: 'next', at: 5 });
+  });
+
+  it('prose is not a header: a line break, words, an unknown token, a long run', () => {
+    expect(read('final\nHello<|message|>', 'channel').end.kind).toBe('invalid');
+    expect(read('final a b<|message|>', 'channel').end.kind).toBe('invalid');
+    expect(read('final <|foo|><|message|>', 'channel').end.kind).toBe('invalid');
+    expect(read(`final ${'x'.repeat(MAX_HEADER)}<|message|>`, 'channel').end.kind).toBe('invalid');
+  });
+
+  it('after `to=` in text, a bare word before any token is prose', () => {
+    expect(read('functions.helper docs<|message|>', 'recipient', false).end).toEqual({
+      kind: 'invalid',
+      at: 17,
+    });
+    expect(read('functions.helper<|channel|>commentary json<|message|>', 'recipient', false).end.kind).toBe(
+      'message',
+    );
+  });
+
+  it('reads at most MAX_HEADER characters of a huge body', () => {
+    const text = `commentary ${'to=x '.repeat(200_000)}`;
+    expect(read(text, 'channel').end.kind).toBe('invalid');
+  });
+});

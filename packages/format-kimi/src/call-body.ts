@@ -1,0 +1,133 @@
+/**
+ * The body of one call block, the text between `<|tool_call_begin|>` and `<|tool_call_end|>`:
+ *
+ *   functions.NAME:IDX<|tool_call_argument_begin|>{json}
+ *
+ * The id is kept as written and the name read out of it (call-id.ts). Blanks around the id and the
+ * JSON are allowed (vLLM's tests write `functions.f:0 <|tool_call_argument_begin|>`); so is a call
+ * without the argument token when the JSON follows the id directly (`functions.f:0{…}`).
+ *
+ * A block the output ended inside (`ctx.closed` false) is a call only when its JSON value is
+ * complete; otherwise it is a `partial-call` issue, never a call with half its arguments. A closed
+ * block with broken JSON goes through the JSON ladder, and every repair is reported.
+ *
+ * Cost: one `indexOf` for the argument token and, for the usual call, one `JSON.parse` of the
+ * arguments; a bracket scan (`findJsonEnd`) and the ladder's repair pass only when that fails or the
+ * output ended. Each is linear in the body.
+ */
+import {
+  type AnnouncedCall,
+  type BodyContext,
+  type BodyResult,
+  partialCall,
+  type RawCall,
+  readCallArguments,
+} from '@toolformat/core';
+import { isBareCounter, isIdText, parseCallId, withoutPrefix } from './call-id.js';
+import { inferToolName } from './infer-name.js';
+import { ARGUMENT_BEGIN } from './tokens.js';
+
+/** Built once: a run of empty calls reports this for each, and the message is shared. */
+const NO_ARGUMENTS = `no ${ARGUMENT_BEGIN} and no arguments in the call`;
+
+const BRACE_OPEN = 123;
+const QUOTE = 34;
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0 || code === 0xfeff;
+}
+
+function skipBlank(text: string, pos: number): number {
+  let p = pos;
+  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  return p;
+}
+
+/** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
+function malformed(reason: string): BodyResult {
+  return { calls: [], error: reason };
+}
+
+/** Where the id ends and the arguments start: at the argument token, else at the first `{`. */
+function split(body: string): { id: string; args: string } | null {
+  const token = body.indexOf(ARGUMENT_BEGIN);
+  if (token !== -1) return { id: body.slice(0, token), args: body.slice(token + ARGUMENT_BEGIN.length) };
+  const brace = body.indexOf('{');
+  if (brace !== -1) return { id: body.slice(0, brace), args: body.slice(brace) };
+  return null;
+}
+
+/** The body parser of the `<|tool_call_begin|>` block. */
+export function callBody(body: string, ctx: BodyContext): BodyResult {
+  const result = readCall(body, ctx);
+  // A body without a quote has no string open at its end, whatever it holds: the engine's JSON
+  // guard need not scan it (an empty call between two call tokens costs no guard).
+  if (result.strictJson !== true && body.indexOf('"') === -1) result.strictJson = true;
+  return result;
+}
+
+function readCall(body: string, ctx: BodyContext): BodyResult {
+  const parts = split(body);
+  if (parts === null) {
+    if (!ctx.closed) return partialCall(body, ctx, 'the output ended before the arguments');
+    return malformed(NO_ARGUMENTS);
+  }
+  const id = parts.id.trim();
+  if (id === '') return malformed('the call has no id (functions.NAME:IDX)');
+  if (!isIdText(id)) return malformed(`"${id.slice(0, 80)}" is not a call id (functions.NAME:IDX)`);
+
+  const tools = ctx.options.tools;
+  let name: string | null = parseCallId(id)?.name ?? null;
+  // `functions.NAME` without the index: read when NAME is a declared tool.
+  if (name === null && tools !== null && tools.has(withoutPrefix(id))) name = withoutPrefix(id);
+  if (name === null && !isBareCounter(id)) {
+    return malformed(`the call id "${id}" does not name a function (functions.NAME:IDX)`);
+  }
+
+  const read = readCallArguments(parts.args, body, ctx);
+  if (!read.ok) return read.result;
+  const issues = read.issues;
+  if (name === null) {
+    name = inferToolName(read.value, tools);
+    if (name === null) {
+      return malformed(
+        tools === null
+          ? `the call id "${id}" names no function, and no tools are declared to tell which`
+          : `the call id "${id}" names no function, and not exactly one declared tool fits its arguments`,
+      );
+    }
+    issues.push({
+      kind: 'name-inferred',
+      message: `The call id "${id}" names no function; "${name}" is the one declared tool its arguments fit.`,
+      raw: ctx.open + body,
+    });
+  }
+
+  const call: RawCall = { name, arguments: read.value, id };
+  const result: BodyResult = { calls: [call], issues };
+  // No string is open at the end of the body: the id holds no quote and the arguments were strict
+  // JSON with nothing after them. The engine's JSON guard then need not scan the body.
+  if (read.strict && parts.id.indexOf('"') === -1) result.strictJson = true;
+  return result;
+}
+
+/**
+ * The call's name from the start of a body still arriving, for the engine's early announcement:
+ * the id is complete once a blank, `<` (the argument token) or `{` follows it. Only ids that name
+ * their function are announced; a bare counter waits for its arguments. Once this answers, every
+ * longer prefix gives the same answer (the id's end is already in the prefix).
+ */
+export function announceName(prefix: string): AnnouncedCall | null {
+  const start = skipBlank(prefix, 0);
+  let end = start;
+  while (end < prefix.length) {
+    const c = prefix.charCodeAt(end);
+    if (isBlank(c) || c === 60 /* < */ || c === BRACE_OPEN || c === QUOTE) break;
+    end++;
+  }
+  if (end === prefix.length || end === start) return null;
+  const id = prefix.slice(start, end);
+  const name = parseCallId(id)?.name;
+  // The id goes with the name: the start event then carries the id the call will have.
+  return name === undefined ? null : { name, id };
+}

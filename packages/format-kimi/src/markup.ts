@@ -1,0 +1,61 @@
+/**
+ * The markup, declared for the core stream engine. The block is one call,
+ * `<|tool_call_begin|>…<|tool_call_end|>`, not the whole section: each call is then extracted (and
+ * announced, through `announce`) as soon as it is written, instead of when the section ends, and a
+ * section the output ended inside keeps its complete calls. The section tokens themselves carry
+ * nothing and are removed wherever they stand in text, as is the end of the turn a server left in.
+ *
+ * A call that lacks its end token ends at whatever the model wrote next: the next call, the end of
+ * the section or of the turn (read as closed), or the end of the output (read as cut off).
+ *
+ * K2 Thinking: `<think>…</think>` is reasoning, and the section token ends it too. Kimi's reference
+ * parsers (vLLM's `KimiK2ReasoningParser`, llama.cpp) treat it so: the model sometimes opens its calls
+ * without closing the thought, and a special token is never prose a model merely thinks about.
+ * `<|tool_call_begin|>` alone inside a thought stays reasoning (DESIGN.md semantics 4).
+ */
+import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { announceName, callBody } from './call-body.js';
+import {
+  CALL_BEGIN,
+  CALL_END,
+  IM_END,
+  SECTION_BEGIN,
+  SECTION_BEGINS,
+  SECTION_ENDS,
+  THINK,
+  THINK_END,
+} from './tokens.js';
+
+export const REASONING: readonly ReasoningSpec[] = [{ open: [THINK], close: [THINK_END, ...SECTION_BEGINS] }];
+
+/** Tokens that are never content: the section around the calls, the end of the turn. */
+export const STRIP: readonly string[] = [...SECTION_BEGINS, ...SECTION_ENDS, IM_END];
+
+export function buildMarkup(id: string): MarkupSpec {
+  return {
+    id,
+    blocks: [
+      {
+        open: CALL_BEGIN,
+        close: [CALL_END],
+        closeBefore: [CALL_BEGIN, ...SECTION_BEGINS, ...SECTION_ENDS, IM_END],
+        // `<|tool_call_end|>` inside a JSON string of the arguments does not end the call.
+        guard: 'json',
+        announce: announceName,
+        body: callBody,
+        // A special token of Kimi's tokenizer: prose does not write it.
+        confidence: 0.95,
+      },
+    ],
+    reasoning: REASONING,
+    strip: STRIP,
+  };
+}
+
+/** How sure the text holds Kimi markup: a call token, or at least the section token. */
+export function detectKimi(text: string): number {
+  if (typeof text !== 'string') return 0;
+  if (text.includes(CALL_BEGIN)) return 0.95;
+  if (text.includes(SECTION_BEGIN) || text.includes(SECTION_BEGINS[1])) return 0.9;
+  return 0;
+}

@@ -1,0 +1,35 @@
+/**
+ * The plugin the router registers: the family id `kimi`, an alias per model, and the model names
+ * each one serves. The router takes the most specific pattern, so `*kimi-k2-thinking*` beats
+ * `*kimi-k2*`. Model names are matched case-insensitively, also after the last `/`
+ * (`moonshotai/Kimi-K2-Instruct-0905`).
+ */
+import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
+import { createKimiFormat } from './format.js';
+import { DEFAULT_VARIANT } from './variants.js';
+
+const aliases: FormatAlias[] = [
+  { id: 'kimi-k2', variant: 'instruct' },
+  { id: 'kimi-k2-0905', variant: '0905' },
+  { id: 'kimi-k2-thinking', variant: 'thinking' },
+];
+
+const modelPatterns: ModelPattern[] = [
+  // Kimi K2 Instruct (0711), and K2 models served under the family name (Ollama `kimi-k2:1t`).
+  { match: '*kimi-k2*', variant: 'instruct' },
+  { match: '*kimi_k2*', variant: 'instruct' },
+  // Kimi K2 Instruct 0905.
+  { match: '*kimi-k2-0905*', variant: '0905' },
+  { match: '*kimi-k2-instruct-0905*', variant: '0905' },
+  // Kimi K2 Thinking.
+  { match: '*kimi-k2-thinking*', variant: 'thinking' },
+  { match: '*kimi_k2_thinking*', variant: 'thinking' },
+];
+
+export const kimiPlugin = definePlugin({
+  id: 'kimi',
+  aliases,
+  modelPatterns,
+  create: (options) =>
+    createKimiFormat(typeof options?.variant === 'string' ? options.variant : DEFAULT_VARIANT),
+});

@@ -1,0 +1,48 @@
+/**
+ * The tool list as Kimi's templates write it: a turn of its own,
+ * `<|im_system|>tool_declare<|im_middle|>{tools|tojson}<|im_end|>`, before the system turn; K2-0905
+ * puts a `# Tools` heading over the list. Kimi is taught the call format by training, not by
+ * instructions, so the prompt is only the list (after the caller's preamble).
+ *
+ * `systemPrompt` returns the turn's text, for a system message; `toolDeclareTurn` the whole turn,
+ * for callers who build the raw prompt themselves and can give the list its own turn.
+ */
+import {
+  normalizeTools,
+  openAiToolShape,
+  type SystemPromptOptions,
+  type ToolDefinition,
+  tojson,
+  withPreamble,
+} from '@toolformat/core';
+import { IM_END, IM_MIDDLE, IM_SYSTEM } from './tokens.js';
+
+export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
+
+/** `tools|tojson`: the OpenAI-shaped tools in Python's json.dumps spelling. */
+export function toolList(tools: readonly ToolDefinition[]): string {
+  return tojson(normalizeTools([...tools]).map(openAiToolShape));
+}
+
+/** The text of the `tool_declare` turn: the list, under `# Tools` for K2-0905. */
+export function toolDeclaration(tools: readonly ToolDefinition[], heading: boolean): string {
+  return heading ? `# Tools\n${toolList(tools)}` : toolList(tools);
+}
+
+/** The whole `tool_declare` turn, as the templates open a conversation that declares tools. */
+export function toolDeclareTurn(tools: readonly ToolDefinition[], heading = false): string {
+  if (tools.length === 0) return '';
+  return `${IM_SYSTEM}tool_declare${IM_MIDDLE}${toolDeclaration(tools, heading)}${IM_END}`;
+}
+
+function prompt(heading: boolean): PromptBuilder {
+  return (tools, opts) => {
+    if (tools.length === 0) return opts?.preamble?.trim() ?? '';
+    return withPreamble(opts, toolDeclaration(tools, heading));
+  };
+}
+
+/** K2 Instruct and K2 Thinking: the bare list. */
+export const kimiPrompt: PromptBuilder = prompt(false);
+/** K2-0905: the list under `# Tools`. */
+export const kimi0905Prompt: PromptBuilder = prompt(true);

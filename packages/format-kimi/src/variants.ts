@@ -1,0 +1,42 @@
+/**
+ * The models of the family differ only in how the templates write history: K2-0905 heads the tool
+ * list with `# Tools`, K2 Thinking writes a reasoning block before each assistant turn. Parsing is
+ * the same for all (every variant reads every form); a variant names itself in `ParseResult.format`.
+ */
+import { kimi0905Prompt, kimiPrompt, type PromptBuilder } from './prompt.js';
+import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { IM_END } from './tokens.js';
+
+export interface VariantDefinition {
+  prompt: PromptBuilder;
+  stops: readonly string[];
+  calls: CallRenderer;
+  result: ResultRenderer;
+}
+
+/** Every turn, calls included, ends with `<|im_end|>`. */
+const STOPS = [IM_END];
+
+export const VARIANTS = {
+  /** Kimi K2 Instruct (0711) and the K2 models with its template. */
+  instruct: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.plain, result: renderResult },
+  /** Kimi K2 Instruct 0905. */
+  '0905': { prompt: kimi0905Prompt, stops: STOPS, calls: renderCalls.plain, result: renderResult },
+  /** Kimi K2 Thinking. */
+  thinking: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.thinking, result: renderResult },
+} satisfies Record<string, VariantDefinition>;
+
+export type KimiVariant = keyof typeof VARIANTS;
+
+export const VARIANT_IDS = Object.keys(VARIANTS) as KimiVariant[];
+
+export const DEFAULT_VARIANT: KimiVariant = 'instruct';
+
+export function isVariant(name: string): name is KimiVariant {
+  return Object.hasOwn(VARIANTS, name);
+}
+
+/** `kimi` for the default variant, `kimi:0905` / `kimi:thinking` for the others. */
+export function handlerId(variant: KimiVariant): string {
+  return variant === DEFAULT_VARIANT ? 'kimi' : `kimi:${variant}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The markup, declared for the core stream engine. The block is one call,
+ * `<|tool_call:begin|>…<|tool_call:end|>`, not the whole `<|tool_calls|>` run: each call is then
+ * extracted (and announced, through `announce`) as soon as it is written, and an output cut off
+ * after some calls keeps the complete ones. `<|tool_calls|>` itself carries nothing and is removed
+ * wherever it stands, as are the segment and turn tokens (`<|content|>`, `<|end|>`, the
+ * `<|begin|>assistant` header, the end-of-generation tokens `<|calls|>`, `<|flush|>`,
+ * `<|endoftext|>`): they are never content.
+ *
+ * A call that lacks its end token ends at whatever the model wrote next: the next call, the next
+ * segment or the end of the turn (read as closed), or the end of the output (read as cut off).
+ *
+ * Reasoning is `<|think|>…<|end|>`. `<|content|>` and `<|tool_calls|>` end it too, as Upstage's own
+ * reasoning parser does: a segment token is never prose a model merely thinks about. A call token
+ * alone inside a thought stays reasoning (DESIGN.md semantics 4).
+ */
+import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { announceCall, callBody } from './call-body.js';
+import {
+  BEGIN_ASSISTANT,
+  CALL_BEGIN,
+  CALL_END,
+  CALLS_END,
+  CONTENT,
+  END,
+  END_OF_TEXT,
+  FLUSH,
+  THINK,
+  TOOL_CALLS,
+} from './tokens.js';
+
+export const REASONING: readonly ReasoningSpec[] = [{ open: [THINK], close: [END, CONTENT, TOOL_CALLS] }];
+
+/** Tokens that are never content: segment and turn tokens, the header, the ends of generation. */
+export const STRIP: readonly string[] = [
+  TOOL_CALLS,
+  CONTENT,
+  END,
+  BEGIN_ASSISTANT,
+  CALLS_END,
+  FLUSH,
+  END_OF_TEXT,
+];
+
+export function buildMarkup(id: string): MarkupSpec {
+  return {
+    id,
+    blocks: [
+      {
+        open: CALL_BEGIN,
+        close: [CALL_END],
+        closeBefore: [CALL_BEGIN, TOOL_CALLS, END, CALLS_END, FLUSH, END_OF_TEXT],
+        // `<|tool_call:end|>` (or `<|end|>`) inside a JSON string of the arguments does not end the call.
+        guard: 'json',
+        announce: announceCall,
+        body: callBody,
+        // A special token of Solar's tokenizer: prose does not write it.
+        confidence: 0.95,
+      },
+    ],
+    reasoning: REASONING,
+    strip: STRIP,
+  };
+}
+
+/**
+ * How sure the text holds Solar Open markup: a call token, the calls token, or at least the
+ * assistant header or content token (the answer segment of a Solar turn).
+ */
+export function detectSolar(text: string): number {
+  if (typeof text !== 'string') return 0;
+  if (text.includes(CALL_BEGIN)) return 0.95;
+  if (text.includes(TOOL_CALLS)) return 0.9;
+  if (text.includes(BEGIN_ASSISTANT) || text.includes(CONTENT)) return 0.5;
+  return 0;
+}

@@ -1,0 +1,58 @@
+/**
+ * The system prompt. Solar Open's chat template (`upstage-Solar-Open-100B.jinja`) is not in this
+ * repository and could not be found, so this is our own text, not the template's: it lists the tools
+ * as OpenAI-shaped template JSON and teaches exactly the call markup the model emits (llama.cpp's
+ * tests and Upstage's parsers), with the id it expects before the name. When the template becomes
+ * available, replace this with its tool section byte for byte (see kimi's prompt.ts).
+ */
+import {
+  normalizeTools,
+  openAiToolShape,
+  type SystemPromptOptions,
+  type ToolDefinition,
+  tojson,
+  withPreamble,
+} from '@toolformat/core';
+import {
+  CALL_ARGS,
+  CALL_BEGIN,
+  CALL_END,
+  CALL_NAME,
+  RESPONSE_BEGIN,
+  RESPONSE_END,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+  TOOL_CALLS,
+} from './tokens.js';
+
+export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
+
+/** The tools, one OpenAI-shaped definition per line, in Python's json.dumps spelling. */
+export function toolList(tools: readonly ToolDefinition[]): string {
+  return normalizeTools([...tools])
+    .map((t) => tojson(openAiToolShape(t)))
+    .join('\n');
+}
+
+/** How to call, spelled with the real tokens so the model sees exactly what it must write. */
+export function callInstructions(): string {
+  return [
+    `To call functions, write ${TOOL_CALLS} and then, for each call:`,
+    `${CALL_BEGIN}CALL_ID${CALL_NAME}FUNCTION_NAME${CALL_ARGS}ARGUMENTS${CALL_END}`,
+    '',
+    '- CALL_ID: a short id of letters, digits, `_` or `-`, different for every call (for example 0, 1, 2).',
+    '- FUNCTION_NAME: the name of one of the functions above, exactly as written.',
+    "- ARGUMENTS: one JSON object that matches the function's parameters.",
+    '',
+    'Write several calls one after the other when they are independent. After the calls, stop: each result',
+    `comes back as ${RESPONSE_BEGIN}CALL_ID${RESPONSE_NAME}FUNCTION_NAME${RESPONSE_RESULT}RESULT${RESPONSE_END}.`,
+  ].join('\n');
+}
+
+export const solarPrompt: PromptBuilder = (tools, opts) => {
+  if (tools.length === 0) return opts?.preamble?.trim() ?? '';
+  return withPreamble(
+    opts,
+    `# Tools\n\nYou may call the following functions:\n${toolList(tools)}\n\n${callInstructions()}`,
+  );
+};

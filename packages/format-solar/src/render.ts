@@ -1,0 +1,39 @@
+/**
+ * Calls and results as Solar Open writes them into history:
+ *
+ *   <|tool_calls|><|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}<|tool_call:end|>…<|calls|>
+ *   <|tool_response:begin|>ID<|tool_response:name|>NAME<|tool_response:result|>{content}<|tool_response:end|>
+ *
+ * The call turn is what the model writes, its end-of-generation `<|calls|>` included (Upstage's vLLM
+ * tests and its single-call logits processor show the model ending a call turn with it). The result
+ * spelling is inferred (see tokens.ts); the role header of either turn belongs to the turn, not here.
+ */
+import { resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import { toSolarId } from './call-id.js';
+import {
+  CALL_ARGS,
+  CALL_BEGIN,
+  CALL_END,
+  CALL_NAME,
+  CALLS_END,
+  RESPONSE_BEGIN,
+  RESPONSE_END,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+  TOOL_CALLS,
+} from './tokens.js';
+
+export function renderCalls(calls: readonly ToolCall[]): string {
+  if (calls.length === 0) return '';
+  let out = TOOL_CALLS;
+  for (const c of calls) {
+    out += `${CALL_BEGIN}${toSolarId(c.id)}${CALL_NAME}${c.name}${CALL_ARGS}${tojson(c.arguments)}${CALL_END}`;
+  }
+  return out + CALLS_END;
+}
+
+/** Without an id the result names its tool only: an id we do not know would point at another call. */
+export function renderResult(result: ToolResult): string {
+  const id = result.id === undefined ? '' : toSolarId(result.id);
+  return `${RESPONSE_BEGIN}${id}${RESPONSE_NAME}${result.name}${RESPONSE_RESULT}${resultText(result)}${RESPONSE_END}`;
+}

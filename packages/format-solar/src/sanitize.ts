@@ -1,0 +1,44 @@
+/**
+ * Clean-up after the parser has cut the calls out: Solar's tokens that opened nothing (a name or
+ * argument token or a call end without its call, a bare `<|begin|>`, tool-response tokens a server
+ * left in) never reach the user. Where a line held nothing else, the line goes too. Code is left
+ * alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged. One pass over
+ * the lines; no regular expression.
+ */
+import { proseLines, removeStrayMarkers } from '@toolformat/core';
+import {
+  BEGIN,
+  CALL_ARGS,
+  CALL_END,
+  CALL_NAME,
+  RESPONSE_BEGIN,
+  RESPONSE_END,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+} from './tokens.js';
+
+const STRAY_TOKENS = [
+  CALL_NAME,
+  CALL_ARGS,
+  CALL_END,
+  BEGIN,
+  RESPONSE_BEGIN,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+  RESPONSE_END,
+];
+
+export function sanitizeContent(content: string): string {
+  if (content.indexOf('<|') === -1) return content;
+  const out: string[] = [];
+  for (const { line, code } of proseLines(content)) {
+    if (code) {
+      out.push(line);
+      continue;
+    }
+    const cleaned = removeStrayMarkers(line, STRAY_TOKENS);
+    if (cleaned !== line && cleaned.trim() === '') continue;
+    out.push(cleaned);
+  }
+  return out.join('\n').trim();
+}

@@ -1,0 +1,40 @@
+/**
+ * Upstage Solar Open's special tokens, spelled once. The spellings come from llama.cpp's Solar Open
+ * handler and tests (`upstage-Solar-Open-100B.jinja`), Upstage's vLLM parsers and the model's
+ * `generation_config.json` (its end-of-generation ids are `<|endoftext|>`, `<|flush|>`, `<|calls|>`).
+ * Servers that do not skip special tokens leave them in the text exactly like this.
+ */
+
+/** Opens the calls of a turn: `<|tool_calls|>` then one or more call blocks. */
+export const TOOL_CALLS = '<|tool_calls|>';
+
+/** One call: `CALL_BEGIN ID CALL_NAME NAME CALL_ARGS {json} CALL_END`. */
+export const CALL_BEGIN = '<|tool_call:begin|>';
+export const CALL_NAME = '<|tool_call:name|>';
+export const CALL_ARGS = '<|tool_call:args|>';
+export const CALL_END = '<|tool_call:end|>';
+
+/**
+ * A tool result in history. llama.cpp recognises the template by the first three; the end token is
+ * inferred from the call tokens' `:begin`/`:end` pairing (the template itself is not in this repo).
+ */
+export const RESPONSE_BEGIN = '<|tool_response:begin|>';
+export const RESPONSE_NAME = '<|tool_response:name|>';
+export const RESPONSE_RESULT = '<|tool_response:result|>';
+export const RESPONSE_END = '<|tool_response:end|>';
+
+/** Reasoning: `<|think|>…<|end|>`. */
+export const THINK = '<|think|>';
+/** Ends a reasoning or content segment (and, in the prompt, every turn). */
+export const END = '<|end|>';
+
+/** The turn header: `<|begin|>assistant`, then a segment. A header is never content. */
+export const BEGIN = '<|begin|>';
+export const BEGIN_ASSISTANT = '<|begin|>assistant';
+/** Introduces the answer text. */
+export const CONTENT = '<|content|>';
+
+/** End of generation: after calls, after an answer, and the tokenizer's EOS. */
+export const CALLS_END = '<|calls|>';
+export const FLUSH = '<|flush|>';
+export const END_OF_TEXT = '<|endoftext|>';
