@@ -69,7 +69,9 @@ describe('the early announcement', () => {
     const end = events.find((e) => e.type === 'tool-call-end');
     expect(start).toMatchObject({ id: 'functions.get_weather:0', name: 'get_weather' });
     expect(end).toMatchObject({ call: { id: 'functions.get_weather:0' } });
-    expect(events.indexOf(start)).toBeLessThan(events.indexOf(end));
+    const startAt = events.findIndex((e) => e.type === 'tool-call-start');
+    const endAt = events.findIndex((e) => e.type === 'tool-call-end');
+    expect(startAt).toBeLessThan(endAt);
   });
 
   it('does not announce what names no function by itself', () => {
