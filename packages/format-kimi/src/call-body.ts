@@ -59,14 +59,6 @@ function split(body: string): { id: string; args: string } | null {
 
 /** The body parser of the `<|tool_call_begin|>` block. */
 export function callBody(body: string, ctx: BodyContext): BodyResult {
-  const result = readCall(body, ctx);
-  // A body without a quote has no string open at its end, whatever it holds: the engine's JSON
-  // guard need not scan it (an empty call between two call tokens costs no guard).
-  if (result.strictJson !== true && body.indexOf('"') === -1) result.strictJson = true;
-  return result;
-}
-
-function readCall(body: string, ctx: BodyContext): BodyResult {
   const parts = split(body);
   if (parts === null) {
     if (!ctx.closed) return partialCall(body, ctx, 'the output ended before the arguments');

@@ -65,14 +65,6 @@ function badHead(id: string, name: string): string | null {
 
 /** The body parser of the `<|tool_call:begin|>` block. */
 export function callBody(body: string, ctx: BodyContext): BodyResult {
-  const result = readCall(body, ctx);
-  // A body without a quote has no string open at its end, whatever it holds: the engine's JSON
-  // guard need not scan it (an empty call between two call tokens costs no guard).
-  if (result.strictJson !== true && body.indexOf('"') === -1) result.strictJson = true;
-  return result;
-}
-
-function readCall(body: string, ctx: BodyContext): BodyResult {
   const parts = split(body);
   if (!parts.ok) {
     if (!ctx.closed) return partialCall(body, ctx, `the output ended before the ${parts.missing}`);

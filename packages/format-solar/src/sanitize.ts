@@ -5,7 +5,7 @@
  * alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged. One pass over
  * the lines; no regular expression.
  */
-import { proseLines, removeStrayMarkers } from '@toolformat/core';
+import { removeStrayTokens } from '@toolformat/core';
 import {
   BEGIN,
   CALL_ARGS,
@@ -30,15 +30,5 @@ const STRAY_TOKENS = [
 
 export function sanitizeContent(content: string): string {
   if (content.indexOf('<|') === -1) return content;
-  const out: string[] = [];
-  for (const { line, code } of proseLines(content)) {
-    if (code) {
-      out.push(line);
-      continue;
-    }
-    const cleaned = removeStrayMarkers(line, STRAY_TOKENS);
-    if (cleaned !== line && cleaned.trim() === '') continue;
-    out.push(cleaned);
-  }
-  return out.join('\n').trim();
+  return removeStrayTokens(content, STRAY_TOKENS);
 }

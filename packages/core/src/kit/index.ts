@@ -22,7 +22,7 @@ export { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
 export { mergeMarkup } from './merge-markup.js';
 export * from './partial-json.js';
 export { openAiToolShape, withPreamble } from './prompt-parts.js';
-export { fenceTicks, proseLines, removeStrayMarkers } from './prose-lines.js';
+export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
 export {
   formatPythonCall,
   formatPythonString,

@@ -546,7 +546,8 @@ export class MarkupStreamParser {
       if (this.lazyGuard) {
         const body = this.bodyPieces.join('') + work.slice(pos, found.at);
         read = this.parseBody(block.body, body, true);
-        if (read.strictJson !== true) {
+        // A body without a quote has no string open, whatever it holds (an empty call).
+        if (read.strictJson !== true && body.indexOf('"') !== -1) {
           this.lazyGuard = false;
           this.tracker = new JsonBoundaryTracker();
           this.tracker.track(body, 0, body.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenceTicks, proseLines, removeStrayMarkers } from './prose-lines.js';
+import { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
 
 describe('prose lines', () => {
   it('marks fenced lines as code, fences included', () => {
@@ -12,5 +12,12 @@ describe('prose lines', () => {
     expect(removeStrayMarkers('done</tool_call> see `</tool_call>`', ['</tool_call>'])).toBe(
       'done see `</tool_call>`',
     );
+  });
+});
+
+describe('removeStrayTokens', () => {
+  it('removes tokens outside code, and lines that held nothing else', () => {
+    const text = 'Done.<|end|>\n<|end|>\n`<|end|>` stays\n```\n<|end|>\n```';
+    expect(removeStrayTokens(text, ['<|end|>'])).toBe('Done.\n`<|end|>` stays\n```\n<|end|>\n```');
   });
 });

@@ -56,3 +56,22 @@ export function removeStrayMarkers(line: string, markers: readonly string[]): st
   }
   return out;
 }
+
+/**
+ * Content with stray tokens removed outside code (a token that opened nothing: an argument token
+ * without its call, a chat-turn token a server left in); a line that held nothing else goes too.
+ * Fenced blocks and inline code pass unchanged (DESIGN.md semantics 4). One pass over the lines.
+ */
+export function removeStrayTokens(content: string, tokens: readonly string[]): string {
+  const out: string[] = [];
+  for (const { line, code } of proseLines(content)) {
+    if (code) {
+      out.push(line);
+      continue;
+    }
+    const cleaned = removeStrayMarkers(line, tokens);
+    if (cleaned !== line && cleaned.trim() === '') continue;
+    out.push(cleaned);
+  }
+  return out.join('\n').trim();
+}
