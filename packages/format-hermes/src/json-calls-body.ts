@@ -177,8 +177,13 @@ class Reader {
     const n = body.length;
     // Fast path: the usual block is one well-formed value (and a finished block may be repaired).
     if (this.closed) {
-      const whole = body.trim();
-      const parsed = parseJsonLadder(whole);
+      // JSON.parse takes the blanks around a value: the body is trimmed only when it is not strict.
+      let whole = body;
+      let parsed = parseJsonLadder(whole);
+      if (!parsed.ok || parsed.repaired !== null) {
+        whole = body.trim();
+        parsed = parseJsonLadder(whole);
+      }
       this.strict = parsed.ok && parsed.repaired === null;
       if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
         this.take(whole, parsed);
@@ -264,10 +269,14 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
  * <tool_call> tags`) is not markup; JSON is read as calls.
  */
 export function jsonCallsBody(options: JsonCallsOptions = {}) {
+  // The options with the parse's maxCalls, made again only when that changes (not per block).
+  let withLimit: JsonCallsOptions = { ...options, maxCalls: undefined };
   return (body: string, ctx: BodyContext): BodyResult => {
-    if (body.trim() === '') return { calls: [], error: 'the block is empty' };
+    if (skipBlank(body, 0) === body.length) return { calls: [], error: 'the block is empty' };
     if (!startsWithJson(body)) return { calls: [], notMarkup: true };
-    return readJsonCalls(body, ctx.closed, { ...options, maxCalls: ctx.options.maxCalls });
+    if (withLimit.maxCalls !== ctx.options.maxCalls)
+      withLimit = { ...options, maxCalls: ctx.options.maxCalls };
+    return readJsonCalls(body, ctx.closed, withLimit);
   };
 }
 
