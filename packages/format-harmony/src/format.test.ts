@@ -110,6 +110,16 @@ describe('the messages of one output', () => {
   });
 });
 
+describe('two messages for the user', () => {
+  it('read as two lines, not glued together', () => {
+    const text =
+      '<|channel|>commentary<|message|>Let me check.<|end|>' +
+      '<|start|>assistant<|channel|>final<|message|>Done.<|return|>';
+    expect(parseWith(harmony, text)).toMatchObject({ calls: [], content: 'Let me check.\nDone.' });
+    expectStreamingEqualsBatch(harmony, text);
+  });
+});
+
 describe('what servers strip or leave', () => {
   it('the output starts with the recipient (the server kept `<|start|>assistant` in the prompt)', () => {
     for (const channel of ['commentary', 'analysis']) {

@@ -78,8 +78,10 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
       },
     ],
     reasoning: REASONING,
-    // `<|start|>assistant` and the ends of messages carry nothing for the user.
-    strip: [FINAL_OPEN, PREAMBLE_OPEN, START_ASSISTANT, END, CALL, RETURN, MESSAGE, CONSTRAIN],
+    // Headers carry nothing for the user; the end of a message ends a paragraph of the content
+    // (a preamble, then the final answer, read as two lines, not glued into one).
+    strip: [FINAL_OPEN, PREAMBLE_OPEN, START_ASSISTANT, MESSAGE, CONSTRAIN],
+    separators: [END, CALL, RETURN],
     codeAware: false,
   };
 }

@@ -160,6 +160,12 @@ export interface MarkupSpec {
   /** Tokens removed wherever they appear in text (`<|im_end|>`, `<|eot_id|>`). */
   strip?: readonly string[];
   /**
+   * Tokens that end one message of the user's text (harmony's `<|end|>`): removed like `strip`,
+   * and the text after them starts on a new line (`Let me check.` / `Done.`), not glued on
+   * (whitespace the model wrote there already separates them).
+   */
+  separators?: readonly string[];
+  /**
    * Line keys removed where they start a line (after at most 3 spaces), with the blanks after
    * them; what follows stays text and streams as it comes (ReAct's `Final Answer:`). Not part of
    * auto mode: a key that prose writes too only counts for its own format.

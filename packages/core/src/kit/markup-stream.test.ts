@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWith, streamAll } from '../define-format.js';
+import { defineFormat, parseWith, streamAll } from '../define-format.js';
 import type { ParseOptions, ParseResult } from '../schemas.js';
 import { createToyFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
@@ -401,4 +401,28 @@ describe('hostile input is linear', () => {
     },
     30_000,
   );
+});
+
+describe('separators (MarkupSpec.separators)', () => {
+  const sep = defineFormat({
+    markup: { id: 'sep', blocks: [], separators: ['<|end|>'], strip: ['<|hdr|>'] },
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+
+  it('removes the token and starts the next text on a new line; at the end it leaves nothing', () => {
+    expect(sep.parse('One.<|end|><|hdr|>Two.<|end|>').content).toBe('One.\nTwo.');
+    // Whitespace the model wrote there already separates: it is kept, not doubled.
+    expect(sep.parse('One. <|end|>  Two.').content).toBe('One. Two.');
+    expect(sep.parse('<|end|>One.').content).toBe('One.');
+    const text = 'One.<|end|><|hdr|>Two.<|end|>';
+    for (let i = 0; i <= text.length; i++) {
+      const parser = sep.createStreamParser();
+      expect(foldEvents(streamAll(parser, [text.slice(0, i), text.slice(i)]), parser.format).content).toBe(
+        'One.\nTwo.',
+      );
+    }
+  });
 });

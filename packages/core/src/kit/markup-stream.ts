@@ -34,6 +34,7 @@ type TextMarker =
   | { kind: 'block'; spec: BlockSpec }
   | { kind: 'reasoning'; spec: ReasoningSpec }
   | { kind: 'strip' }
+  | { kind: 'separator' }
   | { kind: 'label' }
   | { kind: 'backtick' };
 
@@ -84,6 +85,7 @@ export class CompiledMarkup {
       );
     }
     for (const s of spec.strip ?? []) entries.push([s, { kind: 'strip' }]);
+    for (const s of spec.separators ?? []) entries.push([s, { kind: 'separator' }]);
     for (const l of spec.labels ?? []) entries.push([l, { kind: 'label' }]);
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
     this.textMarkers = new MarkerSet(entries);
@@ -375,7 +377,8 @@ export class MarkupStreamParser {
       }
       const m = markers.matchAt(work, p, final);
       if (m === 'partial') return -p - 1;
-      const isNeutral = m !== null && (m.value.kind === 'reasoning' || m.value.kind === 'strip');
+      const kind = m === null ? null : m.value.kind;
+      const isNeutral = kind === 'reasoning' || kind === 'strip' || kind === 'separator';
       if (!isNeutral) {
         this.wholeDecided = true;
         if (this.compiled.spec.whole!.startChars.includes(work[p]!)) {
@@ -472,6 +475,12 @@ export class MarkupStreamParser {
           return c + m.marker.length;
         case 'strip':
           this.text(work.slice(pos, c));
+          this.content.cut();
+          return c + m.marker.length;
+        case 'separator':
+          // Ends one message of the user's text: the next one starts on a new line.
+          this.text(work.slice(pos, c));
+          this.content.separate();
           this.content.cut();
           return c + m.marker.length;
         case 'label':

@@ -53,6 +53,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   const reasoning: ReasoningSpec[] = [];
   const seenReasoning = new Map<string, number>();
   const strip = new Set<string>();
+  const separators = new Set<string>();
   const wholes: WholeOutputSpec[] = [];
   for (const spec of specs) {
     for (const block of spec.blocks) {
@@ -76,6 +77,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       }
     }
     for (const s of spec.strip ?? []) strip.add(s);
+    for (const s of spec.separators ?? []) separators.add(s);
     if (spec.whole?.onlyDeclaredTools) wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
   }
   const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
@@ -107,7 +109,16 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     blocks.push({ ...lead, open: undefined, fence: info, format: undefined, body: unionBody(group, fmt) });
   }
   const whole = unionWhole(wholes);
-  return { id, blocks, reasoning, strip: [...strip], ...(whole ? { whole } : {}) };
+  // A token one format separates messages with and another strips is a separator.
+  for (const s of separators) strip.delete(s);
+  return {
+    id,
+    blocks,
+    reasoning,
+    strip: [...strip],
+    ...(separators.size > 0 ? { separators: [...separators] } : {}),
+    ...(whole ? { whole } : {}),
+  };
 }
 
 /**
