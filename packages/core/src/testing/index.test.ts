@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createToyFormat } from '../test-support/toy-format.js';
-import { callsOf, chunksAt, findStreamingMismatch, parseWithIds } from './index.js';
+import {
+  assertStreamingEqualsBatch,
+  callsOf,
+  chunksAt,
+  findStreamingMismatch,
+  parseWithIds,
+} from './index.js';
 
 const toy = createToyFormat();
 
@@ -18,6 +24,8 @@ describe('@toolformat/core/testing', () => {
   it('reports the chunking when a handler streams differently', () => {
     const broken = { ...toy, parse: (text: string) => ({ ...toy.parse(text), content: 'different' }) };
     expect(findStreamingMismatch(broken, 'plain')?.chunks).toEqual(['', 'plain']);
+    expect(() => assertStreamingEqualsBatch(broken, 'plain')).toThrow(/chunks \["","plain"\]/);
+    expect(assertStreamingEqualsBatch(toy, 'plain').content).toBe('plain');
   });
 
   it('gives deterministic ids and id-free calls', () => {

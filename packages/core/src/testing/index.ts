@@ -65,6 +65,25 @@ export function findStreamingMismatch(
   return null;
 }
 
+/**
+ * `findStreamingMismatch` as an assertion, for any test runner: throws, naming the chunking and
+ * both results, when streaming differs from batch; returns the batch result otherwise.
+ */
+export function assertStreamingEqualsBatch(
+  handler: ToolFormatHandler,
+  text: string,
+  opts: ParseOptions = {},
+): ParseResult {
+  const mismatch = findStreamingMismatch(handler, text, opts);
+  if (mismatch !== null) {
+    throw new Error(
+      `streaming differs from batch for chunks ${JSON.stringify(mismatch.chunks)}:\n` +
+        `batch:    ${JSON.stringify(mismatch.batch)}\nstreamed: ${JSON.stringify(mismatch.streamed)}`,
+    );
+  }
+  return parseWithIds(handler, text, opts);
+}
+
 /** The calls without ids, for comparisons. */
 export function callsOf(r: ParseResult): Array<{ name: string; arguments: Record<string, unknown> }> {
   return r.calls.map((c) => ({ name: c.name, arguments: c.arguments }));

@@ -2,17 +2,15 @@
  * The shared format-test kit (`@toolformat/core/testing`) with this package's assertions on top.
  */
 
-import type { ParseOptions, ParseResult, ToolDefinition, ToolFormatHandler } from '@toolformat/core';
-import {
+import type { ParseResult, ToolDefinition } from '@toolformat/core';
+
+export {
+  assertStreamingEqualsBatch as expectStreamingEqualsBatch,
   callsOf,
   chunksAt,
-  findStreamingMismatch,
   parseWithIds as parseWith,
   streamWithIds as streamWith,
 } from '@toolformat/core/testing';
-import { expect } from 'vitest';
-
-export { callsOf, chunksAt, parseWith, streamWith };
 
 export function kindsOf(r: ParseResult): string[] {
   return r.issues.map((i) => i.kind);
@@ -56,12 +54,3 @@ export const TOOLS: ToolDefinition[] = [
     parameters: { type: 'object', properties: { query: { type: 'string' } } },
   },
 ];
-
-/** Streaming equals batch for every single split point, and for one-character chunks. */
-export function expectStreamingEqualsBatch(
-  handler: ToolFormatHandler,
-  text: string,
-  opts: ParseOptions = {},
-): void {
-  expect(findStreamingMismatch(handler, text, opts)).toBeNull();
-}
