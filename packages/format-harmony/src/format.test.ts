@@ -382,6 +382,11 @@ describe('what is not a call', () => {
     expect(r).toMatchObject({ calls: [], content: 'Done.', issues: [] });
   });
 
+  it('a word the output ended after is not taken for the start of a role (`s ` is not `system`)', () => {
+    expect(parseWith(harmony, '!<|start|>s ').content).toBe('!s');
+    expect(parseWith(harmony, 'Hi<|start|>s').content).toBe('Hi');
+  });
+
   it('code spans do not hide the tokens that end a message', () => {
     const text =
       '<|channel|>commentary<|message|>Running:\n```sh\nls\n```<|end|><|start|>assistant<|channel|>commentary to=functions.shell<|message|>{"cmd": "ls"}<|call|>';

@@ -27,6 +27,11 @@ export interface Header {
   displaced: string[];
   /** A special token belongs to the header (a `to=` in prose has none). */
   marked: boolean;
+  /**
+   * The word the text ended inside (no blank or token after it), which may be the start of a
+   * longer one: `<|start|>s` may become `system`, `<|start|>s ` is the word `s`.
+   */
+  cutWord: string | null;
 }
 
 /** What the header read says comes first at the start: see `readHeader`. */
@@ -56,7 +61,15 @@ const LT = 60;
 const PIPE = 124;
 
 export function emptyHeader(): Header {
-  return { role: null, channel: null, recipient: null, contentType: null, displaced: [], marked: false };
+  return {
+    role: null,
+    channel: null,
+    recipient: null,
+    contentType: null,
+    displaced: [],
+    marked: false,
+    cutWord: null,
+  };
 }
 
 function isBlank(code: number): boolean {
@@ -88,6 +101,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
   let first = wordEnd(text, p, limit);
   if (first - p > MAX_WORD) return { kind: 'invalid', at: pos };
   const word = text.slice(p, first);
+  if (first === n) header.cutWord = word;
   if (expect === 'role') header.role = word;
   else if (expect === 'channel') header.channel = word;
   else header.recipient = word;
@@ -115,6 +129,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
       p += channel ? CHANNEL.length : CONSTRAIN.length;
       first = wordEnd(text, p, limit);
       if (first - p > MAX_WORD) return { kind: 'invalid', at: p };
+      if (first === n) header.cutWord = text.slice(p, first);
       if (channel) header.channel = text.slice(p, first);
       else setContentType(header, text.slice(p, first));
       p = first;
@@ -125,6 +140,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     const end = wordEnd(text, p, limit);
     if (end >= limit && end < n) return { kind: 'invalid', at: pos };
     const bare = text.slice(p, end);
+    if (end === n) header.cutWord = bare;
     if (bare.startsWith('to=')) {
       // A second recipient is not something a model writes; the first one stands.
       if (header.recipient === null) header.recipient = bare.slice(3);
@@ -164,11 +180,13 @@ const TOOL_ROLES: readonly string[] = ['functions.', 'browser.', 'container.', '
 /**
  * The words of a header that are not the format's own: a role, channel or bare content type
  * harmony does not have is somebody's text (`<|start|>"` is a stray token and a quote), kept so
- * that nothing is lost. At the end of the output (`cut`), the start of a known word is known.
+ * that nothing is lost. At the end of the output (`cut`), the word the text ended inside may
+ * still become a known one, and is taken for it; a word with a blank after it is complete.
  */
 export function strayWords(header: Header, cut: boolean): string[] {
   const known = (word: string, vocabulary: readonly string[]) =>
-    word === '' || vocabulary.some((v) => v === word || (cut && v.startsWith(word)));
+    word === '' ||
+    vocabulary.some((v) => v === word || (cut && word === header.cutWord && v.startsWith(word)));
   const out: string[] = [];
   const role = header.role;
   if (role !== null && !known(role, ROLES) && !TOOL_ROLES.some((t) => role.startsWith(t))) out.push(role);
