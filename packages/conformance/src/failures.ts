@@ -15,6 +15,7 @@ export function failuresReport(family: string, run: CorpusRun): string {
   for (const r of failing) lines.push(...describe(r), '');
   for (const m of run.streaming.mismatches.filter((x) => x.family === family)) {
     lines.push(`${m.id}: streaming with the peer's chunks differs from batch`);
+    if (m.protocol !== undefined) lines.push(`  events:   ${m.protocol}`);
     lines.push(`  batch:    ${JSON.stringify(m.batch)}`);
     lines.push(`  streamed: ${JSON.stringify(m.streamed)}`, '');
   }

@@ -12,6 +12,7 @@ import {
   ToolFormatConfigError,
   type ToolFormatHandler,
 } from '@toolformat/core';
+import { findEventProtocolError } from '@toolformat/core/testing';
 import type { CorpusCase } from './corpus.js';
 import { type CaseScore, caseOptions, deepEqual, scoreCase } from './score.js';
 
@@ -28,6 +29,8 @@ export interface StreamMismatch {
   family: string;
   batch: ParseResult;
   streamed: ParseResult;
+  /** What was wrong with the call events themselves (a delta of no open call, …), if anything. */
+  protocol?: string;
 }
 
 export interface CorpusRun {
@@ -77,9 +80,17 @@ export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusR
       out.streaming.cases++;
       const batch = handler.parse(c.input, opts());
       const parser = handler.createStreamParser(opts());
-      const streamed = foldEvents(streamAll(parser, c.chunks), parser.format);
-      if (!deepEqual(plain(batch), plain(streamed)))
-        out.streaming.mismatches.push({ id: c.id, family: c.family, batch, streamed });
+      const events = streamAll(parser, c.chunks);
+      const streamed = foldEvents(events, parser.format);
+      const protocol = findEventProtocolError(events);
+      if (!deepEqual(plain(batch), plain(streamed)) || protocol !== null)
+        out.streaming.mismatches.push({
+          id: c.id,
+          family: c.family,
+          batch,
+          streamed,
+          ...(protocol === null ? {} : { protocol }),
+        });
     }
   }
   out.unknownFamilies = [...handlers]

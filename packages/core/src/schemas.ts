@@ -107,7 +107,9 @@ export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'
 /**
  * What a stream parser emits. Folding the events of any chunking gives the batch `ParseResult`
  * (DESIGN.md, semantics 7): concatenate `text` into content and `reasoning` into reasoning,
- * take each `tool-call-end` as a call, collect `issue`s. `start`/`delta` are progress only.
+ * take each `tool-call-end` as a call, collect `issue`s. `start`/`delta` are progress only: the
+ * deltas of a call that ends add up to `JSON.stringify` of its arguments, and `tool-call-end`
+ * carries the call itself.
  */
 export type StreamEvent =
   | { type: 'text'; text: string }

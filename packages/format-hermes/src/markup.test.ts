@@ -72,6 +72,25 @@ describe('the Hermes / Qwen <tool_call> block', () => {
   });
 });
 
+describe('streaming a call (DESIGN.md semantics 7)', () => {
+  it('announces the call once its name is written, and sends its arguments as they arrive', () => {
+    const text = `Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}\n</tool_call>`;
+    const parser = hermes.createStreamParser();
+    const seen: Array<{ at: number; type: string; delta?: string }> = [];
+    [...text].forEach((ch, at) => {
+      for (const e of parser.push(ch))
+        seen.push({ at, type: e.type, ...(e.type === 'tool-call-delta' ? { delta: e.argumentsDelta } : {}) });
+    });
+    for (const e of parser.end()) seen.push({ at: text.length, type: e.type });
+    const close = text.indexOf('</tool_call>');
+    expect(seen.find((e) => e.type === 'tool-call-start')!.at).toBeLessThan(text.indexOf('"city"'));
+    const deltas = seen.filter((e) => e.type === 'tool-call-delta');
+    expect(deltas.every((d) => d.at < close)).toBe(true);
+    expect(deltas.map((d) => d.delta).join('')).toBe('{"city":"Paris","unit":"celsius"}');
+    expect(seen.find((e) => e.type === 'tool-call-end')!.at).toBeGreaterThanOrEqual(close);
+  });
+});
+
 describe('prose that mentions a tag stays prose (DESIGN.md semantics 4)', () => {
   it('keeps a tag followed by words, and finds the real call after it', () => {
     const text = `Use <tool_call> tags to call tools. <tool_call>${W('Rome')}</tool_call> Done.`;

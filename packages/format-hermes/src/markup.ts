@@ -5,7 +5,7 @@
  * `ParseResult.format`.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
-import { functionTagBody, jsonCallName } from '@toolformat/core';
+import { announceFunctionTag, announceJsonCall, functionTagBody } from '@toolformat/core';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
 import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 import { pythonOrJsonCallsBody } from './python-calls-body.js';
@@ -68,7 +68,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     bodyStart: JSON_START,
     body,
     // Streams announce the call once `"name": "…"` has arrived (the kit's JSON reader).
-    ...(body === json ? { announce: jsonCallName } : {}),
+    ...(body === json ? { announce: announceJsonCall } : {}),
     format: fmt(variant),
     confidence,
   });
@@ -83,7 +83,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     close: 'json-end',
     bodyStart,
     body: json,
-    announce: jsonCallName,
+    announce: announceJsonCall,
     format: fmt(variant),
     confidence,
   });
@@ -102,6 +102,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: '</function>',
       guard: 'json',
       body: functionTagBody,
+      announce: announceFunctionTag,
       format: fmt(''),
       confidence: 0.7,
     },

@@ -120,6 +120,7 @@ export function announceName(prefix: string): AnnouncedCall | null {
   if (end === prefix.length || end === start) return null;
   const id = prefix.slice(start, end);
   const name = parseCallId(id)?.name;
-  // The id goes with the name: the start event then carries the id the call will have.
-  return name === undefined ? null : { name, id };
+  // The id goes with the name: the start event then carries the id the call will have. The
+  // arguments' JSON follows the id (after the argument token): the stream sends it as it arrives.
+  return name === undefined ? null : { name, id, arguments: { from: end } };
 }

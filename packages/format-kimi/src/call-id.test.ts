@@ -49,13 +49,19 @@ describe('the early announcement', () => {
   it('names the call once the id is complete, and the same for every longer prefix', () => {
     const body = 'functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}';
     const answers = [16, 23, 24, 32, body.length].map((n) => announceName(body.slice(0, n)));
-    const call = { name: 'get_weather', id: 'functions.get_weather:0' };
+    // The arguments are the JSON after the id: the stream sends them as they arrive.
+    const call = { name: 'get_weather', id: 'functions.get_weather:0', arguments: { from: 23 } };
     expect(answers).toEqual([null, null, call, call, call]);
     expect(announceName(' functions.f:0 <|tool_call_argument_begin|>')).toEqual({
       name: 'f',
       id: 'functions.f:0',
+      arguments: { from: 14 },
     });
-    expect(announceName('functions.f:0{"a": 1}')).toEqual({ name: 'f', id: 'functions.f:0' });
+    expect(announceName('functions.f:0{"a": 1}')).toEqual({
+      name: 'f',
+      id: 'functions.f:0',
+      arguments: { from: 13 },
+    });
   });
 
   it('gives the start event the id the call will carry', async () => {

@@ -350,16 +350,30 @@ describe('streaming', () => {
     const parser = kimi.createStreamParser();
     const args = `{"city": "${'x'.repeat(200)}"}`;
     const early = parser.push(`${S}${B}functions.get_weather:0${A}${args.slice(0, 100)}`);
-    expect(early).toMatchObject([{ type: 'tool-call-start', index: 0, name: 'get_weather' }]);
+    // The start, and the arguments as far as they have come.
+    expect(early).toMatchObject([
+      { type: 'tool-call-start', index: 0, name: 'get_weather' },
+      { type: 'tool-call-delta', index: 0, argumentsDelta: `{"city":"${'x'.repeat(90)}` },
+    ]);
     const rest = [...parser.push(`${args.slice(100)}${C}${E}`), ...parser.end()];
     const end = rest.find((e) => e.type === 'tool-call-end');
     expect(end).toMatchObject({ index: 0, call: { id: 'functions.get_weather:0', name: 'get_weather' } });
+    const deltas = [...early, ...rest].flatMap((e) =>
+      e.type === 'tool-call-delta' ? [e.argumentsDelta] : [],
+    );
+    expect(deltas.join('')).toBe(JSON.stringify({ city: 'x'.repeat(200) }));
   });
 
   it('withdraws an announcement whose call does not come', () => {
     const parser = kimi.createStreamParser();
     const events = [...parser.push(`${B}functions.get_weather:0 and then prose${A}{}${C}`), ...parser.end()];
-    expect(events.map((e) => e.type)).toEqual(['tool-call-start', 'issue', 'tool-call-abort']);
+    // (The `{}` after the prose streamed as its arguments before the block showed it is no call.)
+    expect(events.map((e) => e.type)).toEqual([
+      'tool-call-start',
+      'tool-call-delta',
+      'issue',
+      'tool-call-abort',
+    ]);
   });
 
   it.each([

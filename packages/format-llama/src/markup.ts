@@ -10,7 +10,7 @@
  * exact call shape (`whole`).
  */
 import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core';
-import { functionTagBody } from '@toolformat/core';
+import { announceFunctionTag, functionTagBody } from '@toolformat/core';
 import { readJsonCalls, scanJsonCalls } from './json-calls.js';
 import { pythonStartBody, pythonTagBody } from './python-tag-body.js';
 import { readPythonCalls, scanPythonLists } from './pythonic.js';
@@ -81,6 +81,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: '</function>',
       guard: 'json',
       body: functionTagBody,
+      announce: announceFunctionTag,
       confidence: 0.8,
     },
     // Functionary v3.2: `>>>name\n{json}` up to the next `>>>`.

@@ -15,6 +15,8 @@
  * before it is parsed, and names are read by a forward scan, so the work is linear in the body.
  */
 import {
+  type AnnouncedCall,
+  announceJsonCall,
   type BodyContext,
   type BodyIssue,
   type BodyResult,
@@ -367,4 +369,33 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * The first call's name (and its id, v11) from the start of a body still arriving, for the
+ * engine's early announcement, with where its arguments start so that they stream as they arrive.
+ * A named call is answered once the marker after its name is here (`[ARGS]`, `[CALL_ID]ID[ARGS]`,
+ * or the `{` of `NAME{json}`): every longer prefix then gives the same answer. The v3 list is a
+ * JSON call object, read by the kit's `announceJsonCall`.
+ */
+export function announceCall(prefix: string): AnnouncedCall | null {
+  const start = skipBlank(prefix, 0);
+  if (start >= prefix.length) return null;
+  const first = prefix.charCodeAt(start);
+  if (first === BRACKET_OPEN || first === BRACE_OPEN) return announceJsonCall(prefix);
+  const afterName = nameEnd(prefix, start);
+  if (afterName - start > MAX_NAME) return null;
+  const name = prefix.slice(start, afterName);
+  let q = skipBlank(prefix, afterName);
+  if (q === afterName && prefix.charCodeAt(q) === BRACE_OPEN) return { name, arguments: { from: q } };
+  let id = '';
+  if (prefix.startsWith(CALL_ID, q)) {
+    const idStart = skipBlank(prefix, q + CALL_ID.length);
+    const idEnd = nameEnd(prefix, idStart);
+    id = prefix.slice(idStart, idEnd);
+    q = skipBlank(prefix, idEnd);
+  }
+  if (!prefix.startsWith(ARGS, q)) return null;
+  const args = { from: q + ARGS.length };
+  return id === '' ? { name, arguments: args } : { name, id, arguments: args };
 }

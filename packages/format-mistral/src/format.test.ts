@@ -139,6 +139,44 @@ describe('what peers feed their Mistral parsers', () => {
   });
 });
 
+describe('streaming a call (DESIGN.md semantics 7)', () => {
+  /** Per call: the start event, the deltas joined, and the call. */
+  function streamCalls(text: string) {
+    const parser = mistral.createStreamParser();
+    const events = [...[...text].flatMap((ch) => parser.push(ch)), ...parser.end()];
+    return events.flatMap((e) => {
+      if (e.type !== 'tool-call-start') return [];
+      const deltas = events.flatMap((d) =>
+        d.type === 'tool-call-delta' && d.index === e.index ? [d.argumentsDelta] : [],
+      );
+      const end = events.find((d) => d.type === 'tool-call-end' && d.index === e.index);
+      return [{ id: e.id, name: e.name, deltas: deltas.length, json: deltas.join(''), end }];
+    });
+  }
+
+  it.each([
+    ['v13', '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "unit": "celsius"}'],
+    ['v11', '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris", "unit": "celsius"}'],
+    ['v3', '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}]'],
+  ])('%s: the call is announced before its arguments end, and they stream', (_, text) => {
+    const [call] = streamCalls(text);
+    expect(call).toMatchObject({ name: 'get_weather', json: '{"city":"Paris","unit":"celsius"}' });
+    expect(call!.deltas).toBeGreaterThan(5);
+    expect(call!.end).toMatchObject({
+      call: { id: call!.id, arguments: { city: 'Paris', unit: 'celsius' } },
+    });
+  });
+
+  it('v11: the start event carries the id the model wrote', () => {
+    const [call] = streamCalls('[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Paris"}');
+    expect(call!.id).toBe('a1b2c3d4e');
+  });
+
+  it('a token followed by prose announces nothing', () => {
+    expect(streamCalls('[TOOL_CALLS] I could not find a tool for that, sorry about it.')).toEqual([]);
+  });
+});
+
 describe('reasoning', () => {
   it('[THINK]…[/THINK] is reasoning (Magistral)', () => {
     const r = parseWith(mistral, '[THINK]raisonnement[/THINK]Réponse');

@@ -4,7 +4,7 @@
  * the end of the output — the model stops after its calls (`</s>`), so there is no close token.
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
-import { type GenerationFormats, readToolCalls } from './calls-body.js';
+import { announceCall, type GenerationFormats, readToolCalls } from './calls-body.js';
 import { EOS, THINK, THINK_END, TOOL_CALLS } from './markers.js';
 
 export const REASONING: readonly ReasoningSpec[] = [
@@ -25,6 +25,8 @@ export function buildMarkup(id: string, formats: GenerationFormats): MarkupSpec 
         // A `[TOOL_CALLS]` inside a JSON string of the arguments does not start another call.
         guard: 'json',
         body: (body, ctx) => readToolCalls(body, ctx, formats),
+        // Streams announce a call once its name is written, and send its arguments as they come.
+        announce: announceCall,
         format: formats.v13,
         // A special token of Mistral's tokenizer: prose does not write it.
         confidence: 0.95,

@@ -33,7 +33,7 @@ function malformed(reason: string): BodyResult {
 
 /** The three parts of a call body, or where it stops being one. */
 type Parts =
-  | { ok: true; id: string; name: string; args: string }
+  | { ok: true; id: string; name: string; args: string; argsFrom: number }
   | { ok: false; missing: 'name token' | 'argument token' };
 
 /**
@@ -52,6 +52,7 @@ function split(body: string): Parts {
     id: body.slice(0, nameAt).trim(),
     name: body.slice(nameFrom, argsAt).trim(),
     args: body.slice(argsAt + CALL_ARGS.length),
+    argsFrom: argsAt + CALL_ARGS.length,
   };
 }
 
@@ -97,5 +98,9 @@ export function callBody(body: string, ctx: BodyContext): BodyResult {
 export function announceCall(prefix: string): AnnouncedCall | null {
   const parts = split(prefix);
   if (!parts.ok || badHead(parts.id, parts.name) !== null) return null;
-  return parts.id === '' ? { name: parts.name } : { name: parts.name, id: parts.id };
+  // The arguments' JSON follows the argument token: the stream sends it as it arrives.
+  const args = { from: parts.argsFrom };
+  return parts.id === ''
+    ? { name: parts.name, arguments: args }
+    : { name: parts.name, id: parts.id, arguments: args };
 }

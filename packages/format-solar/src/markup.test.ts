@@ -251,4 +251,21 @@ describe('streaming announces a call with its id', () => {
     const end = [...parser.push('"}'), ...parser.push(CALL_END), ...parser.end()];
     expect(end.some((e) => e.type === 'tool-call-end')).toBe(true);
   });
+
+  it('the arguments stream as they arrive, and add up to their JSON', () => {
+    const parser = solar.createStreamParser();
+    // (The engine asks for the name at body lengths 16, 32, 64, …: this body passes 64.)
+    const early = parser.push(
+      `${TOOL_CALLS}${CALL_BEGIN}1${CALL_NAME}search${CALL_ARGS}{"q": "weather in Seoul`,
+    );
+    expect(early).toMatchObject([
+      { type: 'tool-call-start', name: 'search' },
+      { type: 'tool-call-delta', argumentsDelta: '{"q":"weather in Seoul' },
+    ]);
+    const rest = [...parser.push(' today", "n": 5.0}'), ...parser.push(CALL_END), ...parser.end()];
+    const deltas = [...early, ...rest].flatMap((e) =>
+      e.type === 'tool-call-delta' ? [e.argumentsDelta] : [],
+    );
+    expect(deltas.join('')).toBe('{"q":"weather in Seoul today","n":5}');
+  });
 });

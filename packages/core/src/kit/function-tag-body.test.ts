@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
-import { functionTagBody } from './function-tag-body.js';
+import { announceFunctionTag, functionTagBody } from './function-tag-body.js';
 import { openAiToolShape, withPreamble } from './prompt-parts.js';
 
 const ctx = (closed = true) => ({ options: resolveParseOptions({}), closed, open: '<function=' });
@@ -20,6 +20,25 @@ describe('functionTagBody', () => {
   it('reports arguments the output ended inside, and keeps JSON cut right after its end', () => {
     expect(functionTagBody('f>{"a": ', ctx(false)).error).toMatch(/ended inside/);
     expect(functionTagBody('f>{"a": 1} <', ctx(false)).calls[0]?.arguments).toEqual({ a: 1 });
+  });
+});
+
+describe('announceFunctionTag', () => {
+  it('names the call once the { of its arguments is here, the same for every longer prefix', () => {
+    const body = 'get_weather>{"city": "Paris"}';
+    const answers = [5, 12, 13, body.length].map((n) => announceFunctionTag(body.slice(0, n)));
+    const call = { name: 'get_weather', arguments: { from: 12 } };
+    expect(answers).toEqual([null, null, call, call]);
+    expect(announceFunctionTag('"get_weather">\n {')).toEqual({
+      name: 'get_weather',
+      arguments: { from: 16 },
+    });
+  });
+
+  it('announces no tag that holds something else (XML parameters) or names nothing', () => {
+    expect(announceFunctionTag('f>\n<parameter=a>1')).toBeNull();
+    expect(announceFunctionTag('>{"a": 1}')).toBeNull();
+    expect(announceFunctionTag('a b>{"a": 1}')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 /** The parsing kit: the building blocks every format declares its markup with. */
 
+export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export {
@@ -10,10 +11,10 @@ export {
   isToolName,
 } from './exact-call-shape.js';
 export { EventFolder, foldEvents } from './fold-events.js';
-export { functionTagBody } from './function-tag-body.js';
+export { announceFunctionTag, functionTagBody } from './function-tag-body.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';
 export { JsonBoundaryTracker } from './json-boundary.js';
-export { jsonCallName } from './json-call-name.js';
+export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonCallName } from './json-call-name.js';
+import { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
 
 describe('jsonCallName', () => {
   it('finds the name as soon as its string is complete', () => {
@@ -40,5 +40,13 @@ describe('jsonCallName', () => {
     expect(jsonCallName('{"name": "bad\\q", ')).toBeNull();
     expect(jsonCallName('{"x": "bad\\q", "name": "f", ')).toBeNull();
     expect(jsonCallName('{"name": "tab\there"')).toBeNull();
+  });
+});
+
+describe('announceJsonCall', () => {
+  it('gives the name with where the arguments are: the keys a JSON call keeps them under', () => {
+    expect(announceJsonCall('{"name": "f", "argu')).toEqual({ name: 'f', arguments: JSON_CALL_ARGUMENTS });
+    expect(JSON_CALL_ARGUMENTS).toEqual({ keys: ['arguments', 'parameters', 'args', 'input'] });
+    expect(announceJsonCall('{"nam')).toBeNull();
   });
 });

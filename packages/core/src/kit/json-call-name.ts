@@ -5,6 +5,7 @@
  * or `tool_name` key whose value is a complete string. Once found, a longer prefix gives the same
  * answer: the engine relies on that to announce the same call for every chunking.
  */
+import type { ArgumentsAt } from './argument-stream.js';
 import {
   BACKSLASH,
   BRACE_CLOSE,
@@ -15,6 +16,19 @@ import {
   isSpace,
   QUOTE,
 } from './char-codes.js';
+import type { AnnouncedCall } from './markup-spec.js';
+
+/** Where the arguments of a JSON call are: the value of one of these keys of the call object. */
+export const JSON_CALL_ARGUMENTS: ArgumentsAt = { keys: ['arguments', 'parameters', 'args', 'input'] };
+
+/**
+ * `jsonCallName` as a block's `announce`: the name, and where the arguments are, so that the
+ * stream sends them as they arrive.
+ */
+export function announceJsonCall(prefix: string): AnnouncedCall | null {
+  const name = jsonCallName(prefix);
+  return name === null ? null : { name, arguments: JSON_CALL_ARGUMENTS };
+}
 
 /** The keys that name the call, as they appear quoted in the text (compared in place, no slicing). */
 const NAME_KEYS = ['"name"', '"function"', '"tool"', '"tool_name"'];

@@ -2,7 +2,9 @@
  * The declarative description of a format's markup that the stream engine runs.
  * A format package is mostly one of these plus prompt and result templates.
  */
+
 import type { ResolvedParseOptions } from '../options.js';
+import type { ArgumentsAt } from './argument-stream.js';
 
 /** A call as a body parser found it, before names are checked and arguments normalised. */
 export interface RawCall {
@@ -70,6 +72,11 @@ export interface AnnouncedCall {
   name: string;
   /** The call's own id (Kimi's `functions.NAME:0`): the start event carries it, no id is generated. */
   id?: string;
+  /**
+   * Where the call's arguments (a JSON object) are in the body: the stream then sends them in
+   * `tool-call-delta` events as they arrive (see `ArgumentStream`), not all at once at the end.
+   */
+  arguments?: ArgumentsAt;
 }
 
 export interface BlockSpec {

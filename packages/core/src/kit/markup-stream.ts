@@ -13,6 +13,7 @@
  */
 import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
+import { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 import { normalizeArguments } from './arguments.js';
 import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
 import { declaredOrExact } from './exact-call-shape.js';
@@ -175,6 +176,8 @@ export class MarkupStreamParser {
   private announced: { index: number; id: string; name: string; generated: boolean } | null = null;
   /** The id of a withdrawn announcement, for the next call (see takeId). */
   private spareId: string | null = null;
+  /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
+  private argumentStream: ArgumentStream | null = null;
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
   private fenceProbe: 0 | 1 | 2 = 0;
   private fenceOpen = '';
@@ -968,7 +971,14 @@ export class MarkupStreamParser {
       const start = piece.length - (this.bodyLength - this.tracker.consumed);
       this.tracker.track(piece, Math.max(0, start), piece.length);
     }
+    if (this.argumentStream !== null) this.sendArguments(piece, 0, piece.length);
     if (this.bodyLength >= this.announceAt) this.tryAnnounce();
+  }
+
+  private sendArguments(text: string, from: number, to: number): void {
+    const delta = this.argumentStream!.feed(text, from, to);
+    if (delta !== '')
+      this.events.push({ type: 'tool-call-delta', index: this.announced!.index, argumentsDelta: delta });
   }
 
   /**
@@ -998,6 +1008,8 @@ export class MarkupStreamParser {
         const id =
           typeof said === 'object' && typeof said?.id === 'string' && said.id !== '' ? said.id : null;
         this.announceCall(name.trim(), id);
+        const where = typeof said === 'object' ? said?.arguments : undefined;
+        if (this.announced !== null && where !== undefined) this.startArguments(where, body);
         return;
       }
     }
@@ -1014,6 +1026,13 @@ export class MarkupStreamParser {
     this.events.push({ type: 'tool-call-start', index, id, name });
   }
 
+  /** The announced call's arguments are in its body at `where`: send what of them is here. */
+  private startArguments(where: ArgumentsAt, body: string): void {
+    if (typeof where !== 'object' || where === null) return;
+    this.argumentStream = new ArgumentStream(where);
+    this.sendArguments(body, 0, body.length);
+  }
+
   /** An announced call that did not come: withdraw it (its id goes to the next call). */
   private settleAnnouncement(): void {
     if (this.announced) this.withdraw(this.announced);
@@ -1023,6 +1042,7 @@ export class MarkupStreamParser {
   private withdraw(announced: { index: number; id: string; generated: boolean }): void {
     this.events.push({ type: 'tool-call-abort', index: announced.index });
     this.announced = null;
+    this.argumentStream = null;
     if (announced.generated) this.spareId = announced.id;
   }
 
@@ -1179,7 +1199,15 @@ export class MarkupStreamParser {
     }
     const announced = this.announced;
     this.announced = null;
-    const reuse = announced !== null && announced.name === name;
+    // The arguments' JSON, for the deltas (a fold builds none).
+    const json = this.foldOnly ? '' : safeJson(normalized.arguments);
+    const sent = this.argumentStream?.sent ?? '';
+    this.argumentStream = null;
+    // The announcement is this call's when the name matches and what streamed of its arguments is
+    // the start of their JSON. Otherwise (the block was read again after a stray quote, a key was
+    // written twice) it is withdrawn and the call starts afresh: the deltas of every call that
+    // ends add up to its arguments.
+    const reuse = announced !== null && announced.name === name && json.startsWith(sent);
     if (announced && !reuse) this.withdraw(announced);
     // A call that carries its own id leaves the announcement's for the next call.
     if (reuse && raw.id !== undefined && announced.generated) this.spareId = announced.id;
@@ -1191,8 +1219,11 @@ export class MarkupStreamParser {
     const index = reuse ? announced.index : this.callIndex++;
     this.callCount++;
     if (!reuse) this.events.push({ type: 'tool-call-start', index, id: call.id, name });
-    if (!this.foldOnly)
-      this.events.push({ type: 'tool-call-delta', index, argumentsDelta: safeJson(call.arguments) });
+    if (!this.foldOnly) {
+      // What of the arguments' JSON has not been sent yet: all of it, unless they streamed.
+      const rest = reuse ? json.slice(sent.length) : json;
+      if (rest !== '') this.events.push({ type: 'tool-call-delta', index, argumentsDelta: rest });
+    }
     this.events.push({ type: 'tool-call-end', index, call });
   }
 

@@ -4,7 +4,7 @@
  */
 import { defineFormat } from '../define-format.js';
 import { definePlugin } from '../handler.js';
-import { jsonCallName } from '../kit/json-call-name.js';
+import { announceJsonCall } from '../kit/json-call-name.js';
 import { parseJsonLadder } from '../kit/json-ladder.js';
 import type { BodyParser, BodyResult, RawCall } from '../kit/markup-spec.js';
 import { isPlainObject } from '../kit/safe-object.js';
@@ -36,7 +36,7 @@ export function createToyFormat(id = 'toy') {
     markup: {
       id,
       blocks: [
-        { open: '<call>', close: '</call>', guard: 'json', body: jsonCallsBody, announce: jsonCallName },
+        { open: '<call>', close: '</call>', guard: 'json', body: jsonCallsBody, announce: announceJsonCall },
         { fence: 'call', body: jsonCallsBody },
         { open: '<|json|>', close: 'json-end', body: jsonCallsBody },
       ],

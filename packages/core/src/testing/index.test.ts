@@ -4,6 +4,7 @@ import {
   assertStreamingEqualsBatch,
   callsOf,
   chunksAt,
+  findEventProtocolError,
   findStreamingMismatch,
   parseWithIds,
 } from './index.js';
@@ -26,6 +27,20 @@ describe('@toolformat/core/testing', () => {
     expect(findStreamingMismatch(broken, 'plain')?.chunks).toEqual(['', 'plain']);
     expect(() => assertStreamingEqualsBatch(broken, 'plain')).toThrow(/chunks \["","plain"\]/);
     expect(assertStreamingEqualsBatch(toy, 'plain').content).toBe('plain');
+  });
+
+  it('checks the call events: deltas of open calls only, adding up to the arguments', () => {
+    const call = { id: 'c', name: 'f', arguments: { a: 1 } };
+    const start = { type: 'tool-call-start' as const, index: 0, id: 'c', name: 'f' };
+    const delta = (d: string) => ({ type: 'tool-call-delta' as const, index: 0, argumentsDelta: d });
+    const end = { type: 'tool-call-end' as const, index: 0, call };
+    expect(findEventProtocolError([start, delta('{"a"'), delta(':1}'), end])).toBeNull();
+    expect(findEventProtocolError([start, delta('{"a":2}'), end])).toMatch(/add up to \{"a":2\}/);
+    expect(findEventProtocolError([delta('{}')])).toMatch(/not open/);
+    expect(findEventProtocolError([start])).toMatch(/neither ended nor was aborted/);
+    expect(findEventProtocolError([start, { type: 'tool-call-abort', index: 0 }, delta('{}')])).toMatch(
+      /not open/,
+    );
   });
 
   it('gives deterministic ids and id-free calls', () => {

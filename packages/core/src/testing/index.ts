@@ -6,7 +6,7 @@ import { streamAll } from '../define-format.js';
 import type { ToolFormatHandler } from '../handler.js';
 import { foldEvents } from '../kit/fold-events.js';
 import { sequentialIds } from '../kit/ids.js';
-import type { ParseOptions, ParseResult } from '../schemas.js';
+import type { ParseOptions, ParseResult, StreamEvent } from '../schemas.js';
 
 /** Batch parse with deterministic ids (`call_1`, `call_2`, …). */
 export function parseWithIds(handler: ToolFormatHandler, text: string, opts: ParseOptions = {}): ParseResult {
@@ -41,6 +41,8 @@ export interface StreamingMismatch {
   chunks: string[];
   batch: ParseResult;
   streamed: ParseResult;
+  /** What was wrong with the events themselves (see findEventProtocolError), if anything. */
+  protocol?: string;
 }
 
 /**
@@ -59,10 +61,41 @@ export function findStreamingMismatch(
   for (let i = 0; i <= text.length; i++) tries.push([text.slice(0, i), text.slice(i)]);
   tries.push([...text]);
   for (const chunks of tries) {
-    const streamed = streamWithIds(handler, chunks, opts);
-    if (JSON.stringify(streamed) !== expected) return { chunks, batch, streamed };
+    const parser = handler.createStreamParser({ generateId: sequentialIds(), ...opts });
+    const events = streamAll(parser, chunks);
+    const streamed = foldEvents(events, parser.format);
+    const protocol = findEventProtocolError(events);
+    if (JSON.stringify(streamed) !== expected || protocol !== null)
+      return { chunks, batch, streamed, ...(protocol === null ? {} : { protocol }) };
   }
   return null;
+}
+
+/**
+ * What is wrong with a stream's call events, or null: every delta, end and abort follows its
+ * call's start (a call that ends unannounced starts right before), nothing follows its end or
+ * abort, and the deltas of an ended call add up to `JSON.stringify` of its arguments.
+ */
+export function findEventProtocolError(events: readonly StreamEvent[]): string | null {
+  const open = new Map<number, string>();
+  const closed = new Set<number>();
+  for (const e of events) {
+    if (e.type === 'tool-call-start') {
+      if (open.has(e.index) || closed.has(e.index)) return `call ${e.index} started twice`;
+      open.set(e.index, '');
+    } else if (e.type === 'tool-call-delta' || e.type === 'tool-call-end' || e.type === 'tool-call-abort') {
+      const sent = open.get(e.index);
+      if (sent === undefined) return `${e.type} of call ${e.index}, which is not open`;
+      if (e.type === 'tool-call-delta') open.set(e.index, sent + e.argumentsDelta);
+      else {
+        open.delete(e.index);
+        closed.add(e.index);
+        if (e.type === 'tool-call-end' && sent !== JSON.stringify(e.call.arguments))
+          return `the deltas of call ${e.index} add up to ${sent}, its arguments are ${JSON.stringify(e.call.arguments)}`;
+      }
+    }
+  }
+  return open.size === 0 ? null : `call ${[...open.keys()][0]} neither ended nor was aborted`;
 }
 
 /**
@@ -78,6 +111,7 @@ export function assertStreamingEqualsBatch(
   if (mismatch !== null) {
     throw new Error(
       `streaming differs from batch for chunks ${JSON.stringify(mismatch.chunks)}:\n` +
+        (mismatch.protocol === undefined ? '' : `events: ${mismatch.protocol}\n`) +
         `batch:    ${JSON.stringify(mismatch.batch)}\nstreamed: ${JSON.stringify(mismatch.streamed)}`,
     );
   }
