@@ -11,7 +11,7 @@
  * reads `<｜tool▁calls｜>function<｜tool▁sep｜>…` without the call token) and otherwise text the
  * model wrote after its calls (the V3/R1 template often omits `<｜tool▁calls▁end｜>`).
  */
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
+import type { AnnouncedCall, BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
 import { type Token, type TokenKind, tokenAt } from './tokens.js';
 
 export interface CallFormats {
@@ -116,6 +116,44 @@ function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
   // V3.1: the name before the separator, the JSON after it.
   if (!isName(left)) return { malformed: 'the call has no name before <｜tool▁sep｜>' };
   return { call: { name: left, arguments: stripFence(right) }, format: formats.v31 };
+}
+
+/**
+ * The first call of a body still arriving, for the engine's early announcement: its name once the
+ * unit that holds it has its separator and (V3) the line with the name, and where its arguments
+ * start (the first `{` after them: V3's fence is passed over), so they stream as they arrive.
+ * Units before it that are text or broken are passed over as `readUnit` does; a unit that may
+ * still become a call holds the answer back. Once it answers, every longer prefix gives the same
+ * answer: the units it looked at are complete.
+ */
+export function announceTokenCall(bare = false) {
+  return (prefix: string): AnnouncedCall | null => {
+    const units = unitsOf(prefix, tokenize(prefix));
+    if (bare && units[0]) units[0].begun = true;
+    for (let k = 0; k < units.length; k++) {
+      const unit = units[k]!;
+      const last = k === units.length - 1;
+      const sep = unit.sep;
+      if (sep === null) {
+        if (last) return null;
+        continue;
+      }
+      const left = prefix.slice(unit.start, sep.start).trim();
+      const nl = prefix.indexOf('\n', sep.end);
+      const lineEnd = nl === -1 || nl > unit.end ? -1 : nl;
+      if (left === 'function') {
+        // V3: the name is on the separator's line; until that line ends it may be either form.
+        if (lineEnd === -1) {
+          if (last) return null;
+        } else {
+          const name = prefix.slice(sep.end, lineEnd).trim();
+          if (isName(name)) return { name, arguments: { from: lineEnd + 1 } };
+        }
+      }
+      if (unit.begun && isName(left)) return { name: left, arguments: { from: sep.end } };
+    }
+    return null;
+  };
 }
 
 export function tokenCallsBody(formats: CallFormats, bare = false) {

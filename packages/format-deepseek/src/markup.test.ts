@@ -1,4 +1,5 @@
 /** Fixture tests per version and spelling (FORMATS.md §5–7, the peers' cases, llama.cpp's spellings). */
+import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createDeepseekFormat } from './format.js';
 import { parseWith, streamWith } from './test-support/harness.js';
@@ -180,5 +181,48 @@ describe('streaming = batch on the fixtures', () => {
       expect(streamWith(ds, [fixture.slice(0, i), fixture.slice(i)])).toEqual(batch);
     }
     expect(streamWith(ds, [...fixture])).toEqual(batch);
+  });
+});
+
+describe('streaming a call (DESIGN.md semantics 7)', () => {
+  const V31_ONE =
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Paris", "unit": "celsius"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+
+  /** One-character chunks: the events, and where each arrived. */
+  function streamChars(text: string) {
+    const parser = ds.createStreamParser();
+    const seen = [...text].flatMap((ch, at) => parser.push(ch).map((e) => ({ at, e })));
+    return [...seen, ...parser.end().map((e) => ({ at: text.length, e }))];
+  }
+
+  it.each([
+    ['V3', V3],
+    ['V3.1', V31_ONE],
+  ])('%s: announces the call by name before its arguments end, and streams them', (_, text) => {
+    const seen = streamChars(text);
+    const start = seen.find(({ e }) => e.type === 'tool-call-start')!;
+    expect(start.e).toMatchObject({ name: 'get_weather', index: 0 });
+    expect(start.at).toBeLessThan(text.indexOf('"unit"'));
+    const deltas = seen.flatMap(({ e }) =>
+      e.type === 'tool-call-delta' && e.index === 0 ? [e.argumentsDelta] : [],
+    );
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe('{"location":"Paris","unit":"celsius"}');
+    expect(findEventProtocolError(seen.map(({ e }) => e))).toBeNull();
+  });
+
+  it('the call events are in order for every fixture, cut anywhere', () => {
+    for (const text of [
+      V3,
+      V31_ONE,
+      `Hi ${V3} bye`,
+      '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": [1, "x"]}<｜tool▁call▁end｜>',
+    ]) {
+      for (let i = 0; i <= text.length; i++) {
+        const parser = ds.createStreamParser();
+        const events = [...parser.push(text.slice(0, i)), ...parser.push(text.slice(i)), ...parser.end()];
+        expect(findEventProtocolError(events)).toBeNull();
+      }
+    }
   });
 });

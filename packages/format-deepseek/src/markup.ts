@@ -8,7 +8,7 @@
  * `<|tool_call_begin|>` is Kimi K2's. With this format chosen they are read; in auto mode not.
  */
 import type { BlockSpec, MarkupSpec } from '@toolformat/core';
-import { tokenCallsBody } from './call-body.js';
+import { announceTokenCall, tokenCallsBody } from './call-body.js';
 import { dsmlBody } from './dsml-body.js';
 import { dsml } from './dsml-scan.js';
 import { asciiSpelling, spellings, step3Spelling, T } from './tokens.js';
@@ -38,6 +38,7 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
     open,
     close: WRAPPER_CLOSES,
     body: tokenCallsBody(formats),
+    announce: announceTokenCall(),
     format: fmt(''),
     auto,
     confidence,
@@ -46,6 +47,7 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
     open,
     close: spellings(CALL_END),
     body: tokenCallsBody(formats, true),
+    announce: announceTokenCall(true),
     format: fmt(''),
     auto,
     confidence,

@@ -141,9 +141,9 @@ export class ArgumentStream {
     let i = start;
     while (i < end && this.state !== State.Done) {
       if (this.state === State.Value) {
-        const r = this.value(text, i, end);
-        out += r.out;
-        i = r.next;
+        this.out = '';
+        i = this.value(text, i, end);
+        out += this.out;
       } else if (this.state === State.Seek) {
         // The first `{` at or after `from` opens the arguments.
         const brace = text.indexOf('{', Math.max(i, start + this.from - this.offset));
@@ -234,8 +234,11 @@ export class ArgumentStream {
     this.expect = Expect.KeyOrClose;
   }
 
-  /** Sends the arguments from `text[i]` on: returns what to send and where it stopped. */
-  private value(text: string, i: number, end: number): { out: string; next: number } {
+  /** What `value` sends (a field, so that no result object is built per piece). */
+  private out = '';
+
+  /** Sends the arguments from `text[i]` on (into `out`); returns where it stopped. */
+  private value(text: string, i: number, end: number): number {
     let out = '';
     while (i < end) {
       if (this.inString) {
@@ -254,7 +257,10 @@ export class ArgumentStream {
           j++;
         }
         if (j > i) out += text.slice(i, j);
-        if (j === end) return { out, next: end };
+        if (j === end) {
+          this.out = out;
+          return end;
+        }
         const c = text.charCodeAt(j);
         i = j + 1;
         if (this.escape !== '') {
@@ -277,7 +283,8 @@ export class ArgumentStream {
           // A pair is sent whole; a high surrogate the piece ends on waits for the next piece.
           if (i === end) {
             this.escape = String.fromCharCode(c);
-            return { out, next: end };
+            this.out = out;
+            return end;
           }
           const low = text.charCodeAt(i);
           if (low < 0xdc00 || low > 0xdfff) return this.stop(out);
@@ -326,7 +333,8 @@ export class ArgumentStream {
         out += c === BRACE_CLOSE ? '}' : ']';
         if (this.stack === '') {
           this.state = State.Done;
-          return { out, next: i };
+          this.out = out;
+          return i;
         }
         this.afterValueOrKey();
         continue;
@@ -357,7 +365,8 @@ export class ArgumentStream {
       }
       return this.stop(out);
     }
-    return { out, next: end };
+    this.out = out;
+    return end;
   }
 
   private expectsValue(): boolean {
@@ -424,9 +433,10 @@ export class ArgumentStream {
     return JSON.stringify(String.fromCharCode(code)).slice(1, -1);
   }
 
-  private stop(out: string): { out: string; next: number } {
+  private stop(out: string): number {
     this.state = State.Done;
-    return { out, next: Number.MAX_SAFE_INTEGER };
+    this.out = out;
+    return Number.MAX_SAFE_INTEGER;
   }
 }
 
