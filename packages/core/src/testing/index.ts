@@ -13,14 +13,21 @@ export function parseWithIds(handler: ToolFormatHandler, text: string, opts: Par
   return handler.parse(text, { generateId: sequentialIds(), ...opts });
 }
 
-/** The folded events of streaming `chunks`, with deterministic ids. */
+/**
+ * The folded events of streaming `chunks`, with deterministic ids. Throws when the call events
+ * themselves are wrong (see `findEventProtocolError`), so every streaming test checks them too.
+ */
 export function streamWithIds(
   handler: ToolFormatHandler,
   chunks: readonly string[],
   opts: ParseOptions = {},
 ): ParseResult {
   const parser = handler.createStreamParser({ generateId: sequentialIds(), ...opts });
-  return foldEvents(streamAll(parser, chunks), parser.format);
+  const events = streamAll(parser, chunks);
+  const protocol = findEventProtocolError(events);
+  if (protocol !== null)
+    throw new Error(`call events out of order for chunks ${JSON.stringify(chunks)}: ${protocol}`);
+  return foldEvents(events, parser.format);
 }
 
 /** `text` cut at the given points (any order; out-of-range points wrap). */
