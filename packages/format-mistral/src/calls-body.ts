@@ -329,10 +329,13 @@ export function toRawCall(value: unknown): RawCall | string {
   return call;
 }
 
+/** Built once: a run of empty blocks reports it for each, and the engine compares it cheaply. */
+const NOTHING_FOLLOWS = `nothing follows ${TOOL_CALLS}`;
+
 /** The body parser of the `[TOOL_CALLS]` block. */
 export function readToolCalls(body: string, ctx: BodyContext, formats: GenerationFormats): BodyResult {
   const start = skipBlank(body, 0);
-  if (start >= body.length) return { calls: [], error: `nothing follows ${TOOL_CALLS}` };
+  if (start >= body.length) return { calls: [], error: NOTHING_FOLLOWS };
   const reader = new Reader(body, formats, ctx.options.maxCalls);
   reader.text.push(body.slice(0, start));
   const c = body.charCodeAt(start);

@@ -26,6 +26,10 @@ import {
 import { isWord } from './call-id.js';
 import { CALL_ARGS, CALL_NAME } from './tokens.js';
 
+/** Built once: a run of broken blocks reports them for each, and the engine compares them cheaply. */
+const NO_NAME_TOKEN = `no ${CALL_NAME} in the call`;
+const NO_ARGUMENTS = `no ${CALL_ARGS} and no arguments in the call`;
+
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {
   return { calls: [], error: reason };
@@ -69,11 +73,7 @@ export function callBody(body: string, ctx: BodyContext): BodyResult {
   const parts = split(body);
   if (!parts.ok) {
     if (!ctx.closed) return partialCall(body, ctx, `the output ended before the ${parts.missing}`);
-    return malformed(
-      parts.missing === 'name token'
-        ? `no ${CALL_NAME} in the call`
-        : `no ${CALL_ARGS} and no arguments in the call`,
-    );
+    return malformed(parts.missing === 'name token' ? NO_NAME_TOKEN : NO_ARGUMENTS);
   }
   const bad = badHead(parts.id, parts.name);
   if (bad !== null) return malformed(bad);

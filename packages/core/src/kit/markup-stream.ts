@@ -145,6 +145,8 @@ export class MarkupStreamParser {
   private block: BlockSpec | null = null;
   private blockOpen = '';
   private blockClose: MarkerSet<true> | null = null;
+  /** The block's `closeBefore` markers: a close among them belongs to what follows. */
+  private blockCloseBefore: ReadonlySet<string> | null = null;
   private blockFence = 0;
   private blockOffset = 0;
   private bodyPieces: string[] = [];
@@ -578,7 +580,7 @@ export class MarkupStreamParser {
         }
       }
       this.appendBody(work, pos, found.at);
-      if (this.compiled.closesBefore.get(block)?.has(found.match.marker)) {
+      if (this.blockCloseBefore?.has(found.match.marker)) {
         // A key that ends this block and starts what follows: the scan goes on from it.
         this.completeBlock(true, '', read);
         return found.at;
@@ -926,10 +928,11 @@ export class MarkupStreamParser {
     this.block = block;
     this.blockOpen = open;
     this.blockClose = this.compiled.closeSets.get(block) ?? null;
+    this.blockCloseBefore = this.compiled.closesBefore.get(block) ?? null;
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
     // Every way out of a block takes its body (takeBody), so the list is usually empty here.
-    if (this.bodyPieces.length > 0) this.bodyPieces = [];
+    this.bodyPieces.length = 0;
     this.bodyLength = 0;
     this.skippedClose = -1;
     this.trailingState = 0;
@@ -1059,8 +1062,10 @@ export class MarkupStreamParser {
   }
 
   private takeBody(): string {
-    const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
-    this.bodyPieces = [];
+    const pieces = this.bodyPieces;
+    const body = pieces.length === 1 ? pieces[0]! : pieces.length === 0 ? '' : pieces.join('');
+    // The list is the parser's own: emptied, not replaced (a run of tiny blocks allocates none).
+    pieces.length = 0;
     this.bodyLength = 0;
     return body;
   }
@@ -1339,7 +1344,8 @@ export class MarkupStreamParser {
   }
 
   private issue(issue: ParseIssue): void {
-    this.events.push({ type: 'issue', issue });
+    if (this.folder !== null) this.folder.issues.push(issue);
+    else this.events.push({ type: 'issue', issue });
   }
 
   private internalError(error: unknown): void {
