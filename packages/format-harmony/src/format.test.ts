@@ -426,3 +426,40 @@ describe('sanitize and detect', () => {
     expect(harmony.stopSequences()).toEqual(['<|call|>', '<|return|>']);
   });
 });
+
+describe('streaming a call (DESIGN.md semantics 7)', () => {
+  /** One-character chunks: each event with where it arrived. */
+  function streamChars(text: string) {
+    const parser = harmony.createStreamParser();
+    const seen = [...text].flatMap((ch, at) => parser.push(ch).map((e) => ({ at, e })));
+    return [...seen, ...parser.end().map((e) => ({ at: text.length, e }))];
+  }
+
+  it.each([
+    ['the model', `${SEARCH}{"q": "streams", "limit": 5}<|call|>`],
+    [
+      'the template',
+      '<|start|>assistant to=functions.search_docs<|channel|>commentary json<|message|>{"q": "streams", "limit": 5}<|call|>',
+    ],
+    [
+      'a server that cut the role',
+      ' to=functions.search_docs<|channel|>commentary json<|message|>{"q": "streams", "limit": 5}<|call|>',
+    ],
+  ])('%s: announced once the header ends, the arguments streamed as they arrive', (_, text) => {
+    const seen = streamChars(text);
+    const start = seen.find(({ e }) => e.type === 'tool-call-start')!;
+    expect(start.e).toMatchObject({ name: 'search_docs' });
+    expect(start.at).toBeLessThan(text.indexOf('"limit"'));
+    const deltas = seen.flatMap(({ e }) => (e.type === 'tool-call-delta' ? [e.argumentsDelta] : []));
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe('{"q":"streams","limit":5}');
+    expect(seen.filter(({ e }) => e.type === 'tool-call-end')).toHaveLength(1);
+  });
+
+  it('a built-in tool is not announced early: its arguments need not be JSON', () => {
+    const text =
+      '<|start|>assistant<|channel|>analysis to=python code<|message|>print({"a": 1} | {"b": 2} | {"c": 3})<|call|>';
+    const seen = streamChars(text);
+    expect(seen.find(({ e }) => e.type === 'tool-call-start')!.at).toBe(text.length - 1);
+  });
+});

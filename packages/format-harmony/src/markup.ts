@@ -18,7 +18,7 @@
  * otherwise swallow every message after it.
  */
 import { type MarkupSpec, type ReasoningSpec, THINK_REASONING } from '@toolformat/core';
-import { RECIPIENT_FIRST, readMessages, START_ASSISTANT_TO } from './message-body.js';
+import { announceMessage, RECIPIENT_FIRST, readMessages, START_ASSISTANT_TO } from './message-body.js';
 import {
   ANALYSIS,
   CALL,
@@ -60,11 +60,32 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
     blocks: [
       // A header the engine does not read as a token: it holds a recipient, a content type, …
       // A second `<|channel|>` can only start the next message.
-      { open: CHANNEL, close: ENDS, closeBefore: [CHANNEL, START], guard: 'json', body: readMessages },
+      {
+        open: CHANNEL,
+        close: ENDS,
+        closeBefore: [CHANNEL, START],
+        guard: 'json',
+        body: readMessages,
+        announce: announceMessage,
+      },
       // A message of another role (a tool's answer in a transcript: `<|start|>functions.x to=assistant`).
-      { open: START, close: ENDS, closeBefore: START, guard: 'json', body: readMessages },
+      {
+        open: START,
+        close: ENDS,
+        closeBefore: START,
+        guard: 'json',
+        body: readMessages,
+        announce: announceMessage,
+      },
       // The template's call: `<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>`.
-      { open: START_ASSISTANT_TO, close: ENDS, closeBefore: START, guard: 'json', body: readMessages },
+      {
+        open: START_ASSISTANT_TO,
+        close: ENDS,
+        closeBefore: START,
+        guard: 'json',
+        body: readMessages,
+        announce: announceMessage,
+      },
       // The output starts with the recipient: the server kept `<|start|>assistant` in the prompt.
       // Only at the start of a line (of the output); readMessages takes a header with no token
       // for prose. (No `bodyStart`: with one, the engine starts the JSON guard only for a body
@@ -75,6 +96,7 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
         closeBefore: MESSAGE_ENDS,
         guard: 'json',
         body: readMessages,
+        announce: announceMessage,
       },
     ],
     reasoning: REASONING,

@@ -17,6 +17,7 @@
  * after each content are found with `indexOf('<|')` from where the previous one ended.
  */
 import {
+  type AnnouncedCall,
   type BodyContext,
   type BodyIssue,
   type BodyResult,
@@ -286,6 +287,26 @@ function stringEnd(text: string, start: number): number {
     else if (c === QUOTE) return i + 1;
   }
   return -1;
+}
+
+/**
+ * The block's first message while it is still arriving, for the engine's early announcement:
+ * once its header has ended (`<|message|>`) and addresses a function (`to=functions.NAME`), the
+ * call's name, with its arguments from the content's start, so that they stream as they arrive.
+ * Every longer prefix gives the same answer: the header is complete. (Built-in tools take
+ * arguments that need not be JSON; they come whole, with the call.)
+ */
+export function announceMessage(prefix: string, open: string): AnnouncedCall | null {
+  const opening = openingOf(open);
+  const header = emptyHeader();
+  header.role = opening.role;
+  header.marked = !opening.proseAble;
+  const end = readHeader(prefix, 0, opening.expect, header);
+  if (end.kind !== 'message') return null;
+  const recipient = callRecipient(header);
+  if (recipient === null || !recipient.startsWith(FUNCTIONS_PREFIX)) return null;
+  const name = recipient.slice(FUNCTIONS_PREFIX.length);
+  return name === '' ? null : { name, arguments: { from: end.contentStart } };
 }
 
 /** The body parser the blocks of markup.ts run. */

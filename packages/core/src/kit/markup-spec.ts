@@ -126,9 +126,10 @@ export interface BlockSpec {
    * The first call's name from the start of a body still arriving (see `jsonCallName`), so the
    * stream announces the call before its block ends. It must answer the same for every longer
    * prefix once it answers. Asked at body lengths 16, 32, … 1024 only, the same in every
-   * chunking, which keeps streaming equal to batch and the cost bounded.
+   * chunking, which keeps streaming equal to batch and the cost bounded. `open` is the marker
+   * that opened the block (as `BodyContext.open`), for blocks with several.
    */
-  announce?: (bodyPrefix: string) => string | AnnouncedCall | null;
+  announce?: (bodyPrefix: string, open: string) => string | AnnouncedCall | null;
   /** A block cut off by the end of the output: parse what is there (default) or keep it as text. */
   unclosed?: 'parse' | 'text';
   body: BodyParser;

@@ -1000,7 +1000,7 @@ export class MarkupStreamParser {
     while (this.announceAt <= LAST_ANNOUNCE && this.bodyLength >= this.announceAt) {
       let said: string | AnnouncedCall | null = null;
       try {
-        said = announce(body.slice(0, this.announceAt));
+        said = announce(body.slice(0, this.announceAt), this.blockOpen);
       } catch {
         said = null;
       }
