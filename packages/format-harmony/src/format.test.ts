@@ -463,3 +463,34 @@ describe('streaming a call (DESIGN.md semantics 7)', () => {
     expect(seen.find(({ e }) => e.type === 'tool-call-start')!.at).toBe(text.length - 1);
   });
 });
+
+describe('a model that skips a token, a server that cuts one', () => {
+  const CALL = 'to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Paris"}<|call|>';
+  const weather = [{ name: 'get_weather', arguments: { city: 'Paris' } }];
+
+  it('analysis with no <|end|>, then the next message: the call is read, no token in reasoning', () => {
+    const text =
+      '<|channel|>analysis<|message|>Need weather.<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>';
+    const r = expectStreamingEqualsBatch(harmony, text);
+    expect(callsOf(r)).toEqual(weather);
+    expect(r).toMatchObject({ content: null, reasoning: 'Need weather.', issues: [] });
+  });
+
+  it('a call whose <|start|>assistant the server cut off, after the end of a message', () => {
+    for (const before of [
+      '<|channel|>analysis<|message|>Need weather.<|end|>',
+      '<|channel|>commentary<|message|>Checking.<|end|>',
+    ]) {
+      const r = expectStreamingEqualsBatch(harmony, `${before} ${CALL}`);
+      expect(callsOf(r)).toEqual(weather);
+      expect(r.content ?? '').not.toContain('to=');
+    }
+  });
+
+  it('a token inside a JSON string, and the server cut <|call|> off: the call is whole', () => {
+    const text = `${SEARCH}{"q": "what <|end|> means"}`;
+    const r = expectStreamingEqualsBatch(harmony, text);
+    expect(callsOf(r)).toEqual([{ name: 'search_docs', arguments: { q: 'what <|end|> means' } }]);
+    expect(r.issues).toEqual([]);
+  });
+});

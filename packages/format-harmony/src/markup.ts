@@ -18,7 +18,13 @@
  * otherwise swallow every message after it.
  */
 import { type MarkupSpec, type ReasoningSpec, THINK_REASONING } from '@toolformat/core';
-import { announceMessage, RECIPIENT_FIRST, readMessages, START_ASSISTANT_TO } from './message-body.js';
+import {
+  announceMessage,
+  RECIPIENT_AFTER_END,
+  RECIPIENT_FIRST,
+  readMessages,
+  START_ASSISTANT_TO,
+} from './message-body.js';
 import {
   ANALYSIS,
   CALL,
@@ -43,8 +49,14 @@ export const PREAMBLE_OPEN = `${CHANNEL}${COMMENTARY}${MESSAGE}`;
 
 export const REASONING: readonly ReasoningSpec[] = [
   // First: `reasoningOpen` (a prompt that ends with the analysis header) opens this one.
-  // `<|start|>assistant` also ends it: a model that skips `<|end|>` starts its next message.
-  { open: [ANALYSIS_OPEN], close: [END, RETURN, CALL, START_ASSISTANT] },
+  // A model that skips `<|end|>` starts its next message: `<|start|>assistant` ends it too, and
+  // so do `<|channel|>` and `<|start|>`, which are read again as the next message's start (and
+  // `<|end|> to=`, a call whose `<|start|>assistant` the server cut off).
+  {
+    open: [ANALYSIS_OPEN],
+    close: [END, RETURN, CALL, START_ASSISTANT],
+    closeBefore: [CHANNEL, START, ...RECIPIENT_AFTER_END],
+  },
   // Servers that turn the analysis channel into `<think>` text.
   THINK_REASONING,
 ];
@@ -80,6 +92,15 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
       // The template's call: `<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>`.
       {
         open: START_ASSISTANT_TO,
+        close: ENDS,
+        closeBefore: START,
+        guard: 'json',
+        body: readMessages,
+        announce: announceMessage,
+      },
+      // The same with `<|start|>assistant` cut off by the server, after the previous message's end.
+      {
+        open: RECIPIENT_AFTER_END,
         close: ENDS,
         closeBefore: START,
         guard: 'json',

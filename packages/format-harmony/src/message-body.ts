@@ -27,7 +27,17 @@ import {
 import { type ArgumentsRead, readBuiltinArguments, readJsonArguments } from './call-arguments.js';
 import { type Expect, emptyHeader, type Header, readHeader, strayWords } from './header.js';
 import { nextToken, type TokenAt, withoutTokens } from './token-scan.js';
-import { ANALYSIS, CHANNEL, FUNCTIONS_PREFIX, MESSAGE, START, START_ASSISTANT } from './tokens.js';
+import {
+  ANALYSIS,
+  CALL,
+  CHANNEL,
+  END,
+  FUNCTIONS_PREFIX,
+  MESSAGE,
+  RETURN,
+  START,
+  START_ASSISTANT,
+} from './tokens.js';
 
 /** Recipients that are not tools: the roles a message can be addressed to. */
 const NOT_TOOLS: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'developer', 'all']);
@@ -55,9 +65,17 @@ interface Opening {
 const AFTER_CHANNEL: Opening = { expect: 'channel', role: null, proseAble: false };
 const AFTER_START: Opening = { expect: 'role', role: null, proseAble: false };
 
+/**
+ * The recipient written first after the token that ended the previous message, by the same server
+ * (`<|end|> to=functions.get_weather<|channel|>commentary json<|message|>…`): a token stands
+ * before it, so it is markup, not prose.
+ */
+export const RECIPIENT_AFTER_END: readonly string[] = [END, CALL, RETURN].map((t) => `${t} to=`);
+
 function openingOf(open: string): Opening {
   if (open === START) return AFTER_START;
-  if (open === START_ASSISTANT_TO) return { expect: 'recipient', role: 'assistant', proseAble: false };
+  if (open === START_ASSISTANT_TO || RECIPIENT_AFTER_END.includes(open))
+    return { expect: 'recipient', role: 'assistant', proseAble: false };
   if (open === RECIPIENT_FIRST) return { expect: 'recipient', role: null, proseAble: true };
   return AFTER_CHANNEL;
 }

@@ -144,6 +144,11 @@ export interface BlockSpec {
 export interface ReasoningSpec {
   open: readonly string[];
   close: readonly string[];
+  /**
+   * Markers that end the reasoning and belong to what follows, read again in text (harmony's
+   * `<|channel|>`: a model that skips `<|end|>` starts its next message, a call perhaps).
+   */
+  closeBefore?: readonly string[];
 }
 
 /** The whole output is a call form without markers (bare JSON, a pythonic list). */

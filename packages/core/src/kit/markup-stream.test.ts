@@ -98,6 +98,16 @@ describe('call blocks', () => {
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
 
+  it('a close marker inside a JSON string, and no close after it: the block is whole to the end', () => {
+    const r = parse('<call>{"name": "a", "arguments": {"doc": "ends with </call> here"}}');
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['a', { doc: 'ends with </call> here' }]]);
+    expect(r).toMatchObject({ content: null, issues: [] });
+    // A body that does not read cleanly to the end is a stray quote: it closes at the marker.
+    const stray = parse('<call>{"name": "a", "arguments": {"q": "x}}</call> He said "hi" and "bye');
+    expect(stray.calls[0]?.arguments).toEqual({ q: 'x}}' });
+    expect(stray.content).toBe('He said "hi" and "bye');
+  });
+
   it('reports repaired JSON as an issue', () => {
     const r = parse("<call>{name: 'get_weather', arguments: {city: 'Paris',},}</call>");
     expect(r.calls[0]).toMatchObject({ name: 'get_weather', arguments: { city: 'Paris' } });

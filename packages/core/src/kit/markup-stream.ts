@@ -48,6 +48,8 @@ export class CompiledMarkup {
   /** Per block with `trailing`: the element open markers and the element close markers. */
   readonly trailingSets = new Map<BlockSpec, { open: MarkerSet<true>; close: MarkerSet<true> }>();
   readonly reasoningCloses = new Map<ReasoningSpec, MarkerSet<true>>();
+  /** The `closeBefore` markers of a reasoning spec: they end it and are read again in text. */
+  readonly reasoningClosesBefore = new Map<ReasoningSpec, ReadonlySet<string>>();
   readonly fences = new Map<string, BlockSpec>();
   readonly defaultReasoning: ReasoningSpec;
 
@@ -76,7 +78,10 @@ export class CompiledMarkup {
     const reasoning = spec.reasoning ?? [THINK_REASONING];
     for (const r of reasoning) {
       for (const open of r.open) entries.push([open, { kind: 'reasoning', spec: r }]);
-      this.reasoningCloses.set(r, new MarkerSet(r.close.map((c) => [c, true] as const)));
+      const closes = [...r.close, ...(r.closeBefore ?? [])];
+      this.reasoningCloses.set(r, new MarkerSet(closes.map((c) => [c, true] as const)));
+      if (r.closeBefore !== undefined && r.closeBefore.length > 0)
+        this.reasoningClosesBefore.set(r, new Set(r.closeBefore));
     }
     this.defaultReasoning = reasoning[0] ?? THINK_REASONING;
     if (!this.reasoningCloses.has(this.defaultReasoning)) {
@@ -141,6 +146,7 @@ export class MarkupStreamParser {
 
   // reasoning state
   private reasoningClose: MarkerSet<true> | null = null;
+  private reasoningCloseBefore: ReadonlySet<string> | null = null;
   // block state
   private block: BlockSpec | null = null;
   private blockOpen = '';
@@ -505,9 +511,21 @@ export class MarkupStreamParser {
     const close = this.reasoningClose!;
     const found = this.closeCursorFor(close).nextMarker(pos);
     if (found) {
+      // A longer close may still complete where this one starts (`<|start|>`, then
+      // `<|start|>assistant`): wait for the text that tells them apart, as batch would see it.
+      if (
+        !final &&
+        found.at + close.maxLength > work.length &&
+        close.matchAt(work, found.at, false) === 'partial'
+      ) {
+        this.reasoning(work.slice(pos, found.at));
+        return -found.at - 1;
+      }
       this.reasoning(work.slice(pos, found.at));
       this.mode = Mode.Text;
       this.content.cut();
+      // A `closeBefore` marker belongs to what follows: the text scan reads it again.
+      if (this.reasoningCloseBefore?.has(found.match.marker)) return found.at;
       return found.at + found.match.marker.length;
     }
     const hold = final ? work.length : close.holdbackStart(work, pos);
@@ -920,6 +938,7 @@ export class MarkupStreamParser {
   private enterReasoning(spec: ReasoningSpec): void {
     this.mode = Mode.Reasoning;
     this.reasoningClose = this.compiled.reasoningCloses.get(spec)!;
+    this.reasoningCloseBefore = this.compiled.reasoningClosesBefore.get(spec) ?? null;
     this.reasoningSink.separate();
   }
 
@@ -1265,6 +1284,19 @@ export class MarkupStreamParser {
         // later was inside a string indeed (`{"s": "[TOOL_CALLS]"}`): the block ends here.
         const endCloses = block.close === 'end-of-output' && this.tracker?.inString === false;
         if (this.skippedClose !== -1 && this.blockFence === 0 && !endCloses) {
+          // The string did close later, and the whole body, cut off by the end, reads as calls
+          // (`{"doc": "a <|end|> b"}` and the server cut the stop token off): the held marker
+          // was inside a string indeed, and the block ends here.
+          if (this.tracker?.inString === false) {
+            const whole = this.takeBody();
+            this.bodyPieces.push(whole);
+            this.bodyLength = whole.length;
+            const read = this.parseBody(block.body, whole, false);
+            if (readsAsCalls(read)) {
+              this.completeBlock(false, '', read);
+              return;
+            }
+          }
           // The JSON guard held a close marker back and no other came: the string it thought
           // open was really a stray quote. Close at that marker and read the rest again.
           const body = this.takeBody();
@@ -1415,6 +1447,17 @@ function fenceCloseAt(work: string, at: number, ticks: number, final: boolean): 
   }
   if (p === n) return final ? n : 'partial';
   return -1;
+}
+
+/** Calls and nothing wrong: no error, no call cut off, broken or repaired. */
+function readsAsCalls(read: BodyResult): boolean {
+  if (read.error !== undefined || read.notMarkup === true || read.calls.length === 0) return false;
+  return (
+    read.issues === undefined ||
+    read.issues.every(
+      (i) => i.kind !== 'partial-call' && i.kind !== 'malformed-call' && i.kind !== 'json-repaired',
+    )
+  );
 }
 
 function safeJson(value: unknown): string {

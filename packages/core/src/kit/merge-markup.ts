@@ -73,7 +73,9 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       } else {
         const known = reasoning[at]!;
         const close = [...new Set([...known.close, ...r.close])];
-        if (close.length > known.close.length) reasoning[at] = { ...known, close };
+        const before = [...new Set([...(known.closeBefore ?? []), ...(r.closeBefore ?? [])])];
+        if (close.length > known.close.length || before.length > (known.closeBefore?.length ?? 0))
+          reasoning[at] = { ...known, close, ...(before.length > 0 ? { closeBefore: before } : {}) };
       }
     }
     for (const s of spec.strip ?? []) strip.add(s);
