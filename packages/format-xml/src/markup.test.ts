@@ -430,3 +430,39 @@ describe('format names', () => {
     expect(() => createXmlFormat('nope')).toThrow(/unknown variant 'nope'.*claude.*qwen3-coder/);
   });
 });
+
+describe('streaming: a call is announced once its tag is complete (DESIGN.md semantics 7)', () => {
+  /** One-character chunks: each event with where it arrived. */
+  function streamChars(handler: typeof xml, text: string) {
+    const parser = handler.createStreamParser();
+    const seen = [...text].flatMap((ch, at) => parser.push(ch).map((e) => ({ at, e })));
+    return [...seen, ...parser.end().map((e) => ({ at: text.length, e }))];
+  }
+
+  it.each([
+    [
+      'Qwen3-Coder',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>',
+    ],
+    [
+      'Claude style',
+      '<function_calls>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n<parameter name="days">3</parameter>\n</invoke>\n</function_calls>',
+    ],
+    [
+      'a bare <function=',
+      '<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>',
+    ],
+    [
+      'MiniMax-M2',
+      '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n<parameter name="days">3</parameter>\n</invoke>\n</minimax:tool_call>',
+    ],
+  ])('%s: the start comes before the parameters end; the typed arguments come with the call', (_, text) => {
+    const seen = streamChars(xml, text);
+    const start = seen.find(({ e }) => e.type === 'tool-call-start')!;
+    expect(start.e).toMatchObject({ name: 'get_weather' });
+    expect(start.at).toBeLessThan(text.indexOf('days'));
+    const deltas = seen.flatMap(({ e }) => (e.type === 'tool-call-delta' ? [e.argumentsDelta] : []));
+    expect(deltas).toEqual(['{"city":"Paris","days":3}']);
+    expectStreamingEqualsBatch(xml, text);
+  });
+});

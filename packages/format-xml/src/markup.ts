@@ -5,6 +5,7 @@
  * own id.
  */
 import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { announceXmlCall } from './announce.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import { bareFunctionBody, bareInvokeBody, invokesBody, seedBody, toolCallBody } from './tool-call-body.js';
 
@@ -94,6 +95,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: ['</function_calls>', `</${CLAUDE_NS}:function_calls>`],
       bodyStart: TAG_START,
       body: invokesBody(named('')),
+      announce: announceXmlCall,
       format: fmt(''),
       confidence: 0.9,
     },
@@ -102,6 +104,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: '</minimax:tool_call>',
       bodyStart: TAG_START,
       body: invokesBody(named('minimax')),
+      announce: announceXmlCall,
       format: fmt('minimax'),
       confidence: 0.95,
     },
@@ -112,6 +115,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       bodyStart: TAG_START,
       bodyStartTight: NAME_START,
       body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
+      announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
     },
@@ -120,6 +124,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: '</seed:tool_call>',
       bodyStart: TAG_START,
       body: seedBody(named('seed-oss')),
+      announce: announceXmlCall,
       format: fmt('seed-oss'),
       confidence: 0.95,
     },
@@ -128,6 +133,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<｜tool_calls_begin｜>',
       close: '<｜tool_calls_end｜>',
       body: invokesBody(named('step3')),
+      announce: announceXmlCall,
       format: fmt('step3'),
       confidence: 0.95,
     },
@@ -135,6 +141,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<｜tool_call_begin｜>',
       close: '<｜tool_call_end｜>',
       body: invokesBody(named('step3')),
+      announce: announceXmlCall,
       format: fmt('step3'),
       confidence: 0.9,
     },
@@ -143,6 +150,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<function=',
       close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
       body: bareFunctionBody(named('qwen3-coder')),
+      announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.7,
     },
@@ -151,6 +159,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: ['<invoke name=', `<${CLAUDE_NS}:invoke name=`, '<steptml:invoke name='],
       close: ['</invoke>', `</${CLAUDE_NS}:invoke>`, '</steptml:invoke>'],
       body: bareInvokeBody(named('')),
+      announce: announceXmlCall,
       format: fmt(''),
       confidence: 0.7,
     },

@@ -392,7 +392,9 @@ export class MarkupStreamParser {
       const isNeutral = kind === 'reasoning' || kind === 'strip' || kind === 'separator';
       if (!isNeutral) {
         this.wholeDecided = true;
-        if (this.compiled.spec.whole!.startChars.includes(work[p]!)) {
+        // A block's marker is stronger than a bare form's first character (`[TOOL_CALLS]` is not
+        // a pythonic list): the block is read, and streams, as it would alone.
+        if (kind !== 'block' && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
           this.text(work.slice(pos, p));
           this.mode = Mode.Whole;
           this.blockOffset = this.offset + p;

@@ -46,6 +46,19 @@ function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) 
   };
 }
 
+/** The group's announcements: the first format that names a call (JSON in `<tool_call>`, or XML). */
+function unionAnnounce(blocks: readonly BlockSpec[]): BlockSpec['announce'] {
+  const announces = blocks.flatMap((b) => (b.announce === undefined ? [] : [b.announce]));
+  if (announces.length <= 1) return announces[0];
+  return (prefix, open) => {
+    for (const announce of announces) {
+      const said = announce(prefix, open);
+      if (said !== null && said !== '') return said;
+    }
+    return null;
+  };
+}
+
 export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpec {
   const formatOf = new Map<BlockSpec, string>();
   const byOpen = new Map<string, BlockSpec[]>();
@@ -94,6 +107,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     // A JSON guard only acts on bodies that start as JSON, so it can serve the whole group.
     const guard = group.some((b) => b.guard === 'json') ? 'json' : undefined;
     const trailing = group.find((b) => b.trailing !== undefined)?.trailing;
+    const announce = unionAnnounce(group);
     blocks.push({
       ...lead,
       open,
@@ -103,6 +117,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
       bodyStartTight: bodyStart !== undefined && tight !== '' ? tight : undefined,
       guard,
       trailing,
+      ...(announce === undefined ? {} : { announce }),
       body: unionBody(group, fmt),
     });
   }

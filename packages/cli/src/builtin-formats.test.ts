@@ -1,0 +1,46 @@
+/**
+ * The built-in formats together, as the CLI and a proxy use them: auto mode streams a call as
+ * each format does alone, announced early, its arguments as they arrive where they are JSON.
+ */
+import { createRouter, type StreamEvent } from '@toolformat/core';
+import { findEventProtocolError } from '@toolformat/core/testing';
+import { describe, expect, it } from 'vitest';
+import { builtinPlugins } from './builtin-formats.js';
+
+const auto = createRouter({ plugins: builtinPlugins }).get('auto');
+
+function streamChars(text: string): Array<{ at: number; e: StreamEvent }> {
+  const parser = auto.createStreamParser();
+  const seen = [...text].flatMap((ch, at) => parser.push(ch).map((e) => ({ at, e })));
+  return [...seen, ...parser.end().map((e) => ({ at: text.length, e }))];
+}
+
+describe('auto mode streams calls (DESIGN.md semantics 7)', () => {
+  it.each([
+    [
+      'hermes JSON',
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}\n</tool_call>',
+      true,
+    ],
+    [
+      'Qwen3-Coder XML in the same tag',
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>\n</tool_call>',
+      false,
+    ],
+    ['mistral', '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris", "days": 3}', true],
+    [
+      'kimi',
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris", "days": 3}<|tool_call_end|><|tool_calls_section_end|>',
+      true,
+    ],
+  ])('%s: announced before the arguments end', (_, text, streamsArguments) => {
+    const seen = streamChars(text);
+    const start = seen.find(({ e }) => e.type === 'tool-call-start')!;
+    expect(start.e).toMatchObject({ name: 'get_weather' });
+    expect(start.at).toBeLessThan(text.indexOf('days'));
+    const deltas = seen.flatMap(({ e }) => (e.type === 'tool-call-delta' ? [e.argumentsDelta] : []));
+    expect(deltas.join('')).toBe('{"city":"Paris","days":3}');
+    expect(deltas.length > 1).toBe(streamsArguments);
+    expect(findEventProtocolError(seen.map(({ e }) => e))).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The first call of an XML body still arriving, for the engine's early announcement: the name in
+ * its first `<function=NAME>` or `<invoke name="NAME">` tag, once that tag is complete (from then
+ * on every longer prefix gives the same answer). The arguments are typed per parameter by the
+ * tool's schema when the block ends, so they come whole, with the call.
+ */
+import type { AnnouncedCall } from '@toolformat/core';
+import { decodeName } from './invoke-body.js';
+import { isBlank, readTag } from './xml-scan.js';
+
+export function announceXmlCall(prefix: string, open: string): AnnouncedCall | null {
+  // A bare `<function=` or `<invoke name=` block: the engine took the marker; it is put back.
+  const text = open.endsWith('=') ? open + prefix : prefix;
+  let p = 0;
+  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  const tag = readTag(text, p);
+  if (tag === null || tag.closing) return null;
+  const raw =
+    tag.local === 'function' ? (tag.eq ?? tag.name) : tag.local === 'invoke' ? (tag.name ?? tag.eq) : null;
+  const name = raw === null ? '' : decodeName(raw);
+  return name === '' ? null : { name };
+}
