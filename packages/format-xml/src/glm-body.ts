@@ -30,7 +30,7 @@ const VALUE_RULES: ValueRules = {
 };
 
 /** A GLM name: no blanks inside, and not the start of JSON (that body is another format's). */
-function glmName(head: string): string | null {
+export function glmName(head: string): string | null {
   let name = head.trim();
   // A literal `\n` after the name: the whole output was escaped once.
   while (name.endsWith('\\n')) name = name.slice(0, -2).trimEnd();

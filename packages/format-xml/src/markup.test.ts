@@ -453,6 +453,10 @@ describe('streaming: a call is announced once its tag is complete (DESIGN.md sem
       '<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n<parameter=days>\n3\n</parameter>\n</function>',
     ],
     [
+      'GLM',
+      '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>',
+    ],
+    [
       'MiniMax-M2',
       '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n<parameter name="days">3</parameter>\n</invoke>\n</minimax:tool_call>',
     ],
