@@ -1320,7 +1320,7 @@ export class MarkupStreamParser {
           // The string did close later, and the whole body, cut off by the end, reads as calls
           // (`{"doc": "a <|end|> b"}` and the server cut the stop token off): the held marker
           // was inside a string indeed, and the block ends here.
-          if (this.tracker?.inString === false) {
+          if (this.tracker?.inString === false && block.unclosed !== 'text') {
             const whole = this.takeBody();
             this.bodyPieces.push(whole);
             this.bodyLength = whole.length;
