@@ -10,6 +10,7 @@ import { createToyFormat } from '../test-support/toy-format.js';
 import { findEventProtocolError } from '../testing/index.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
+import { parsePartialJson } from './partial-json.js';
 
 const toy = createToyFormat();
 
@@ -59,6 +60,8 @@ describe('arguments stream as they arrive', () => {
       return sent.includes('"Paris"');
     })!;
     expect(paris.at).toBeLessThan(text.indexOf('"days"'));
+    // What has arrived previews as the arguments so far.
+    expect(parsePartialJson(sent)?.value).toEqual({ city: 'Paris' });
     expect(deltas.map((d) => d.text).join('')).toBe('{"city":"Paris","days":3,"detail":"hourly"}');
     expect(argumentsOf(events)).toEqual([
       {
