@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { streamAll } from '../define-format.js';
 import type { StreamEvent } from '../schemas.js';
 import { createToyFormat } from '../test-support/toy-format.js';
-import { findEventProtocolError } from '../testing/index.js';
+import { chunksAt, findEventProtocolError } from '../testing/index.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 import { parsePartialJson } from './partial-json.js';
@@ -23,18 +23,6 @@ function argumentsOf(events: StreamEvent[]): Array<{ deltas: string; json: strin
     if (e.type === 'tool-call-end') out[e.index]!.json = JSON.stringify(e.call.arguments);
   }
   return out;
-}
-
-function chunksAt(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let last = 0;
-  for (const p of points) {
-    chunks.push(text.slice(last, p));
-    last = p;
-  }
-  chunks.push(text.slice(last));
-  return chunks;
 }
 
 describe('arguments stream as they arrive', () => {
