@@ -20,6 +20,7 @@ import {
   isPlainObject,
   parseJsonLadder,
   type RawCall,
+  skipBlank,
 } from '@toolformat/core';
 import { type CallShapeOptions, collectCalls } from './call-object.js';
 
@@ -41,21 +42,6 @@ const PARTIAL = 'the output ended inside this call, so its arguments are incompl
 const BRACE_OPEN = 123;
 const BRACKET_OPEN = 91;
 const BRACKET_CLOSE = 93;
-const COMMA = 44;
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0 || code === 0xfeff;
-}
-
-function skipBlank(text: string, pos: number, commas = false): number {
-  let p = pos;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (!(isBlank(c) || (commas && c === COMMA))) break;
-    p++;
-  }
-  return p;
-}
 
 /** True when the body (after blanks) starts like JSON: only then is the block this family's markup. */
 export function startsWithJson(body: string): boolean {

@@ -19,9 +19,11 @@ import {
   type AnnouncedCall,
   type BodyContext,
   type BodyResult,
+  isBlank,
   partialCall,
   type RawCall,
   readCallArguments,
+  skipBlank,
 } from '@toolformat/core';
 import { isBareCounter, isIdText, parseCallId, withoutPrefix } from './call-id.js';
 import { inferToolName } from './infer-name.js';
@@ -32,16 +34,6 @@ const NO_ARGUMENTS = `no ${ARGUMENT_BEGIN} and no arguments in the call`;
 
 const BRACE_OPEN = 123;
 const QUOTE = 34;
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0 || code === 0xfeff;
-}
-
-function skipBlank(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
-  return p;
-}
 
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {

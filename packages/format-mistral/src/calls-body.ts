@@ -23,9 +23,11 @@ import {
   findJsonEnd,
   findJsonValues,
   getOwn,
+  isBlank,
   isPlainObject,
   parseJsonLadder,
   type RawCall,
+  skipBlank,
 } from '@toolformat/core';
 import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './markers.js';
 
@@ -39,24 +41,9 @@ export interface GenerationFormats {
 const BRACE_OPEN = 123;
 const BRACKET_OPEN = 91;
 const BRACKET_CLOSE = 93;
-const COMMA = 44;
 const QUOTE = 34;
 /** Longer than any tool name; a longer "name" is prose. */
 const MAX_NAME = 256;
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0 || code === 0xfeff;
-}
-
-function skipBlank(text: string, pos: number, commas = false): number {
-  let p = pos;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (!(isBlank(c) || (commas && c === COMMA))) break;
-    p++;
-  }
-  return p;
-}
 
 /** Where a name that starts at `pos` ends: at a blank, a bracket, a brace or a quote. */
 function nameEnd(text: string, pos: number): number {

@@ -27,6 +27,7 @@ import {
   COMMA,
   DIGIT0,
   DIGIT9,
+  isHex,
   isSpace,
   LOWER_A,
   LOWER_Z,
@@ -449,10 +450,6 @@ function isTokenChar(c: number): boolean {
     c === MINUS ||
     c === 69 /* E */
   );
-}
-
-function isHex(c: number): boolean {
-  return (c >= DIGIT0 && c <= DIGIT9) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
 
 /** A number or literal as `JSON.stringify` writes its value, or null when it is not strict JSON. */

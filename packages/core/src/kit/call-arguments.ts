@@ -3,6 +3,7 @@
  * read, checked to be an object (or JSON of one), and every repair or cut-off reported.
  */
 
+import { skipBlank } from './char-codes.js';
 import { type JsonLadderResult, parseJsonLadder } from './json-ladder.js';
 import { findJsonEnd } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyResult } from './markup-spec.js';
@@ -10,16 +11,6 @@ import { isPlainObject } from './safe-object.js';
 
 const BRACE_OPEN = 123;
 const BRACKET_OPEN = 91;
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 0xa0 || code === 0xfeff;
-}
-
-function skipBlank(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
-  return p;
-}
 
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {

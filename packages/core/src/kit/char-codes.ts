@@ -50,3 +50,31 @@ export function isIdentStart(code: number): boolean {
 export function isIdentPart(code: number): boolean {
   return isIdentStart(code) || (code >= DIGIT0 && code <= DIGIT9);
 }
+
+/** `0-9`, `A-F`, `a-f`. */
+export function isHex(code: number): boolean {
+  return (code >= DIGIT0 && code <= DIGIT9) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** Blanks models write around call markup: JSON whitespace, a no-break space, a byte-order mark. */
+export function isBlank(code: number): boolean {
+  return (
+    code === SPACE ||
+    code === LINE_FEED ||
+    code === CARRIAGE_RETURN ||
+    code === TAB ||
+    code === 0xa0 ||
+    code === 0xfeff
+  );
+}
+
+/** The first index at or after `pos` that is not a blank (nor, with `commas`, a comma). */
+export function skipBlank(text: string, pos: number, commas = false): number {
+  let p = pos;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (!(isBlank(c) || (commas && c === COMMA))) break;
+    p++;
+  }
+  return p;
+}

@@ -3,6 +3,7 @@
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
+export { isBlank, skipBlank } from './char-codes.js';
 export {
   declaredOrExact,
   isExactJsonCall,

@@ -21,6 +21,7 @@ import {
   DIGIT0,
   DIGIT9,
   DOT,
+  isHex,
   isIdentPart,
   isIdentStart,
   isSpace,
@@ -235,10 +236,6 @@ function isOtherBlank(code: number): boolean {
 
 function isDigit(code: number): boolean {
   return code >= DIGIT0 && code <= DIGIT9;
-}
-
-function isHex(code: number): boolean {
-  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
 }
 
 /** Codes that may follow a backslash in a JSON string: `" \ / b f n r t` (`u` is checked apart). */
