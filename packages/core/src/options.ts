@@ -16,6 +16,8 @@ export interface ResolvedParseOptions {
   maxInputLength: number;
   maxCalls: number;
   maxDepth: number;
+  /** Strong evidence for every call (see architecture/precision.md). */
+  strict: boolean;
 }
 
 export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedParseOptions {
@@ -28,5 +30,6 @@ export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedPar
     maxInputLength: opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH,
     maxCalls: opts?.maxCalls ?? DEFAULT_MAX_CALLS,
     maxDepth: opts?.maxDepth ?? DEFAULT_MAX_DEPTH,
+    strict: opts?.strict ?? false,
   };
 }

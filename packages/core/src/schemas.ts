@@ -99,6 +99,12 @@ export const ParseOptionsSchema = z.object({
   maxCalls: z.number().int().positive().optional(),
   /** Nesting depth of arguments at most. Default 256. */
   maxDepth: z.number().int().positive().optional(),
+  /**
+   * Demand strong evidence before a span becomes a call: the calls end the output (only blanks
+   * or other markup after them) and, with tools declared, name declared tools. For callers that
+   * execute what they get. Default false. See architecture/precision.md.
+   */
+  strict: z.boolean().optional(),
 });
 export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'> & {
   generateId?: () => string;

@@ -59,9 +59,9 @@ describe('call blocks', () => {
   });
 
   it('does not end a block at a close marker inside a JSON string', () => {
-    const r = parse('<call>{"name": "python", "arguments": {"code": "print(\'</call>\')"}}</call> after');
+    const r = parse('<call>{"name": "python", "arguments": {"code": "print(\'</call>\')"}}</call> After');
     expect(r.calls[0]?.arguments).toEqual({ code: "print('</call>')" });
-    expect(r.content).toBe('after');
+    expect(r.content).toBe('After');
   });
 
   it('parses a block the output ended inside of', () => {
@@ -89,12 +89,12 @@ describe('call blocks', () => {
 
   it('closes at the held-back marker when a stray quote made the guard skip it', () => {
     const r = parse(
-      '<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b", "arguments": {}}</call>',
+      '<call>{"name": "a", "arguments": {"q": "x}}</call> Then <call>{"name": "b", "arguments": {}}</call>',
     );
     // The first block's JSON is repaired (its string closed), and the second is still found.
     expect(r.calls.map((c) => c.name)).toEqual(['a', 'b']);
     expect(r.calls[0]?.arguments).toEqual({ q: 'x}}' });
-    expect(r.content).toBe('then');
+    expect(r.content).toBe('Then');
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
 
@@ -120,9 +120,9 @@ describe('call blocks', () => {
   });
 
   it('ends a self-delimiting block where its JSON value closes', () => {
-    const r = parse('<|json|>[{"name": "a", "arguments": {"s": "]"}}] and then text');
+    const r = parse('<|json|>[{"name": "a", "arguments": {"s": "]"}}] And then text');
     expect(r.calls.map((c) => c.name)).toEqual(['a']);
-    expect(r.content).toBe('and then text');
+    expect(r.content).toBe('And then text');
   });
 
   it('removes stop tokens wherever they appear', () => {
@@ -358,7 +358,10 @@ describe('announcing a call before its block ends (semantics 7)', () => {
     const start = seen.find((e) => e.type === 'tool-call-start')!;
     const end = seen.find((e) => e.type === 'tool-call-end')!;
     expect(start.at).toBeLessThan(text.indexOf('"city"'));
-    expect(end.at).toBe(text.length - 1);
+    // What follows the close decides call or mention (architecture/precision.md): the output
+    // ends there, so the call comes with end().
+    expect(end).toBeUndefined();
+    expect(parser.end().map((e) => e.type)).toEqual(['tool-call-end']);
     expect(seen.filter((e) => e.type === 'tool-call-start')).toHaveLength(1);
   });
 
