@@ -28,6 +28,15 @@ import {
 import { type CorpusCase, defaultCorpusPath, readCorpus } from './corpus.js';
 import { adjustedScores, adjustedTable, loadDifferences } from './differences.js';
 import { failuresReport } from './failures.js';
+import {
+  DEFAULT_PRECISION_BASELINE,
+  type PrecisionBaseline,
+  precisionRegressions,
+  precisionTable,
+  readPrecisionCorpus,
+  runPrecision,
+  toPrecisionBaseline,
+} from './precision.js';
 import { familyTable, partialTable } from './report.js';
 import { type CorpusRun, runCorpus } from './runner.js';
 import { tally } from './score.js';
@@ -83,15 +92,21 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     return 2;
   }
 
+  const router = io.router ?? createDefaultRouter();
+  // The precision corpus is in the repository: it runs on every clone.
+  const precisionStatus =
+    values.failures === undefined && !values.json
+      ? checkPrecision(router, values['update-baseline'] === true, values['allow-drop'] === true, out, err)
+      : 0;
+
   const corpusPath = defaultCorpusPath(io.env ?? process.env);
   const cases = readCorpus(corpusPath);
   if (cases === null) {
     out(
-      `conformance: no corpus at ${corpusPath} (set TOOLFORMAT_CORPUS to a peers.jsonl); nothing to check.`,
+      `\nconformance: SKIPPED the peer corpus: no file at ${corpusPath} (it lives in the shared folder beside the repository; set TOOLFORMAT_CORPUS to a peers.jsonl).`,
     );
-    return 0;
+    return precisionStatus;
   }
-  const router = io.router ?? createDefaultRouter();
   const started = performance.now();
   const run = runCorpus(cases, router);
   const elapsedMs = Math.round(performance.now() - started);
@@ -122,7 +137,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     for (const c of update.changes) out(`  ${describeChange(c)}`);
     if (streamFailed)
       err(`conformance: ${run.streaming.mismatches.length} streaming mismatches (see above); fix them.`);
-    return streamFailed ? 1 : 0;
+    return streamFailed || precisionStatus !== 0 ? 1 : 0;
   }
 
   if (values.json) {
@@ -130,7 +145,54 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
   } else {
     printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
   }
-  return verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  const peers = verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  return peers !== 0 ? peers : precisionStatus;
+}
+
+/** Runs the precision corpus, prints its table and holds it to its baseline. */
+function checkPrecision(
+  router: Router,
+  update: boolean,
+  allowRise: boolean,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  const cases = readPrecisionCorpus();
+  if (cases.length === 0) {
+    out('Precision: no corpus in packages/conformance/corpus/precision; nothing to check.\n');
+    return 0;
+  }
+  const results = runPrecision(cases, router);
+  out(
+    `Precision: ${cases.length} answers that only talk about tool calls, rescued under ${'several model names'} with and without their tools (a call or a changed text is a false positive):\n`,
+  );
+  out(precisionTable(results));
+  const current = toPrecisionBaseline(results);
+  const baseline = existsSync(DEFAULT_PRECISION_BASELINE)
+    ? (JSON.parse(readFileSync(DEFAULT_PRECISION_BASELINE, 'utf8')) as PrecisionBaseline)
+    : null;
+  const rises = baseline ? precisionRegressions(baseline, current) : [];
+  if (update) {
+    if (rises.length > 0 && !allowRise) {
+      err('conformance: refusing to raise the precision baseline (add --allow-drop if that is intended):');
+      for (const r of rises) err(`  ${r}`);
+      return 1;
+    }
+    writeFileSync(DEFAULT_PRECISION_BASELINE, `${JSON.stringify(current, null, 2)}\n`);
+    out('Precision baseline written.\n');
+    return 0;
+  }
+  if (baseline === null) {
+    out('\nNo precision baseline; write one with: pnpm conformance --update-baseline\n');
+    return 0;
+  }
+  if (rises.length > 0) {
+    err('\nconformance: FAILED: false positives rose above the precision baseline:');
+    for (const r of rises) err(`  ${r}`);
+    return 1;
+  }
+  out('\nPrecision baseline held.\n');
+  return 0;
 }
 
 function printTables(

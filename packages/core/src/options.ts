@@ -18,6 +18,8 @@ export interface ResolvedParseOptions {
   maxDepth: number;
   /** Strong evidence for every call (see architecture/precision.md). */
   strict: boolean;
+  /** The evidence rule is on (see architecture/precision.md). */
+  mentions: boolean;
 }
 
 export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedParseOptions {
@@ -31,5 +33,6 @@ export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedPar
     maxCalls: opts?.maxCalls ?? DEFAULT_MAX_CALLS,
     maxDepth: opts?.maxDepth ?? DEFAULT_MAX_DEPTH,
     strict: opts?.strict ?? false,
+    mentions: (opts?.mentions ?? false) || (opts?.strict ?? false),
   };
 }

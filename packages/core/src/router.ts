@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
-import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
+import { AUTO_ID, createAutoHandler } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
@@ -173,7 +173,8 @@ export class Router {
   }
 
   private rescueTarget(opts: RescueOptions): { handler: ToolFormatHandler; options: ParseOptions } {
-    const { model, format, ...parseOpts } = opts;
+    const { model, format, ...rest } = opts;
+    const parseOpts = { mentions: true, ...rest };
     const defaults = pick(this.config.defaults ?? {});
     if (format !== undefined)
       return { handler: this.rescueHandler(this.get(format)), options: { ...defaults, ...parseOpts } };

@@ -105,6 +105,12 @@ export const ParseOptionsSchema = z.object({
    * execute what they get. Default false. See architecture/precision.md.
    */
   strict: z.boolean().optional(),
+  /**
+   * Apply the evidence rule (architecture/precision.md): a span the sentence goes on after is a
+   * mention, kept as text. On in `router.rescue` and whenever `strict` is; off by default in
+   * `parse` for now.
+   */
+  mentions: z.boolean().optional(),
 });
 export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'> & {
   generateId?: () => string;

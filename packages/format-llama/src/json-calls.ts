@@ -115,7 +115,7 @@ function separatesCalls(code: number): boolean {
   return code === SEMICOLON || code === COMMA;
 }
 
-export function scanJsonCalls(text: string): BodyResult {
+export function scanJsonCalls(text: string, mentions = false): BodyResult {
   const calls: RawCall[] = [];
   let out = '';
   let last = 0;
@@ -130,7 +130,7 @@ export function scanJsonCalls(text: string): BodyResult {
     let sep = end;
     while (sep < text.length && (text.charCodeAt(sep) === 32 || text.charCodeAt(sep) === 9)) sep++;
     const after = sep < text.length && separatesCalls(text.charCodeAt(sep)) ? sep + 1 : end;
-    if (textContinuesSentence(text, after)) continue;
+    if (mentions && textContinuesSentence(text, after)) continue;
     if (!collect(value, calls)) continue;
     out += text.slice(last, start);
     last = end;

@@ -83,9 +83,10 @@ describe('pythonic (Llama 3.2 / 4, OLMo 3)', () => {
   });
   it('keeps a list the sentence goes on after as text: a mention (architecture/precision.md)', () => {
     const text = "Let me check [get_weather(city='Paris')] and [x] done";
-    expect(parseWith(pythonic, text)).toMatchObject({ calls: [], content: text });
-    expect(callsOf(parseWith(pythonic, "[a(x=1)] and [b(y=2)]")).map((c) => c.name)).toEqual(['a', 'b']);
-    expect(callsOf(parseWith(pythonic, "[a(x=1)] Here is the forecast:")).map((c) => c.name)).toEqual(['a']);
+    const read = (t: string) => pythonic.parse(t, { mentions: true });
+    expect(read(text)).toMatchObject({ calls: [], content: text });
+    expect(read('[a(x=1)] and [b(y=2)]').calls.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(read('[a(x=1)] Here is the forecast:').calls.map((c) => c.name)).toEqual(['a']);
   });
   it('reads <|python_start|> (pythonic and JSON) and the empty HF pair', () => {
     expect(callsOf(parseWith(pythonic, "<|python_start|>[f(a='x')]<|python_end|>"))).toEqual([

@@ -15,9 +15,9 @@ import {
   type BodyIssue,
   type BodyResult,
   isExactPythonCall,
+  type PythonCall,
   parsePythonCalls,
   pythonRawCalls,
-  type PythonCall,
   type RawCall,
   textContinuesSentence,
 } from '@toolformat/core';
@@ -74,7 +74,12 @@ function nextCandidate(text: string, from: number): number {
  * follows on the same line (`[a(x=1)] and [b(y=2)]`).
  */
 export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
-  const found: Array<{ at: number; end: number; calls: PythonCall[]; notes: readonly { message: string }[] }> = [];
+  const found: Array<{
+    at: number;
+    end: number;
+    calls: PythonCall[];
+    notes: readonly { message: string }[];
+  }> = [];
   let at = nextCandidate(text, 0);
   const options = { start: at, maxDepth: ctx.options.maxDepth, allowBareCall: false };
   while (at !== -1) {
@@ -98,7 +103,7 @@ export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
     const { at: start, end, calls: listed, notes } = found[i]!;
     const next = found[i + 1];
     const nextOnLine = next !== undefined && !hasLineBreak(text, end, next.at);
-    if (textContinuesSentence(text, end) && !nextOnLine) continue;
+    if (ctx.options.mentions && textContinuesSentence(text, end) && !nextOnLine) continue;
     const raw = text.slice(start, end);
     for (const note of notes) issues.push({ kind: 'json-repaired', message: note.message, raw });
     calls.push(...pythonRawCalls(listed, ctx, raw, issues, callName));

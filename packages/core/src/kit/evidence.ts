@@ -36,12 +36,41 @@ export function continuesSentence(code: number, glued: boolean): boolean {
   return true;
 }
 
-/** `continuesSentence` for the text after a call that ends at `at`. */
+/**
+ * `continuesSentence` for the text after a call that ends at `at`. A tag or token glued to the
+ * call (`</tool_call>`, `<|eot_id|>`) is passed over first: another format's close is not prose.
+ */
 export function textContinuesSentence(text: string, at: number): boolean {
-  let p = at;
+  let p = skipTag(text, at);
   while (p < text.length && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
   if (p === text.length) return false;
-  return continuesSentence(text.charCodeAt(p), p === at);
+  return continuesSentence(text.charCodeAt(p), p === at || text.charCodeAt(p - 1) === 0x3e);
+}
+
+/** After a `<…>` tag of at most 64 characters with no blank in it at `at`, else `at`. */
+function skipTag(text: string, at: number): number {
+  if (text.charCodeAt(at) !== LESS_THAN) return at;
+  const limit = Math.min(text.length, at + 64);
+  for (let p = at + 1; p < limit; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 0x3e) return p + 1;
+    if (c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN) return at;
+  }
+  return at;
+}
+
+/**
+ * A span whose open marker is followed by a blank and a lower-case word (`[TOOL_CALLS] followed
+ * by a JSON list`) is the marker named in a sentence, not markup with a payload.
+ */
+export function opensProse(body: string): boolean {
+  const first = body.charCodeAt(0);
+  if (first !== SPACE && first !== TAB) return false;
+  let p = 1;
+  while (p < body.length && (body.charCodeAt(p) === SPACE || body.charCodeAt(p) === TAB)) p++;
+  if (p === body.length) return false;
+  const ch = body[p]!;
+  return ch !== ch.toUpperCase() && ch === ch.toLowerCase();
 }
 
 /** True when only spaces or tabs stand between `end` and a line break or the end of `text`. */
@@ -58,5 +87,12 @@ export function endsItsLine(text: string, end: number): boolean {
 export function gluesToMarker(code: number): boolean {
   if (code < 0) return false;
   const ch = String.fromCharCode(code);
-  return ch.toLowerCase() !== ch.toUpperCase() || (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x21 || code === 0x3f || code === 0x3a;
+  return (
+    ch.toLowerCase() !== ch.toUpperCase() ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2e ||
+    code === 0x21 ||
+    code === 0x3f ||
+    code === 0x3a
+  );
 }

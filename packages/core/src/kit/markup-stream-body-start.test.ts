@@ -57,10 +57,15 @@ describe('bodyStart: an open marker followed by prose is text', () => {
   });
 
   it('still makes a block when the close marker comes first (an empty block is markup)', () => {
-    const r = parse('a <call></call> b');
-    expect(r.content).toBe('a b');
+    const r = parse('a <call></call> B');
+    expect(r.content).toBe('a B');
     expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
     everySplit('a <call>  </call> b');
+    // Named in a sentence that goes on, it is a mention: text (architecture/precision.md).
+    expect(format.parse('a <call></call> b', { mentions: true })).toMatchObject({
+      content: 'a <call></call> b',
+      issues: [],
+    });
   });
 
   it('applies to self-delimiting blocks', () => {

@@ -16,7 +16,7 @@ import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 import { normalizeArguments } from './arguments.js';
 import { BACKTICK, CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
-import { continuesSentence, gluesToMarker } from './evidence.js';
+import { continuesSentence, gluesToMarker, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
@@ -228,6 +228,8 @@ export class MarkupStreamParser {
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
+  /** A blank stands right before the block's open marker: it may be named in a sentence. */
+  private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
   private prevCode = -1;
   private pendingBlank = '';
@@ -540,10 +542,32 @@ export class MarkupStreamParser {
           this.content.cut();
           this.enterReasoning(marker.spec);
           return c + m.marker.length;
-        case 'strip':
+        case 'strip': {
+          // A token named in a sentence (`the <|im_end|> token`) stays: blank before, and the
+          // sentence going on after a blank. One character past the blank decides.
+          const e = c + m.marker.length;
+          if (
+            this.opts.mentions &&
+            c > 0 &&
+            (work.charCodeAt(c - 1) === SPACE || work.charCodeAt(c - 1) === TAB)
+          ) {
+            if (e + 1 >= n && !final) {
+              this.text(work.slice(pos, c));
+              return -c - 1;
+            }
+            if (
+              work.charCodeAt(e) === SPACE &&
+              e + 1 < n &&
+              continuesSentence(work.charCodeAt(e + 1), false)
+            ) {
+              from = e;
+              continue;
+            }
+          }
           this.text(work.slice(pos, c));
           this.content.cut();
-          return c + m.marker.length;
+          return e;
+        }
         case 'separator':
           // Ends one message of the user's text: the next one starts on a new line.
           this.text(work.slice(pos, c));
@@ -999,7 +1023,9 @@ export class MarkupStreamParser {
   }
 
   private enterBlock(block: BlockSpec, open: string, at: number): void {
-    this.blockGlued = gluesToMarker(at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode);
+    const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
+    this.blockGlued = gluesToMarker(before);
+    this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
     this.blockOpen = open;
@@ -1199,15 +1225,43 @@ export class MarkupStreamParser {
       result.error !== undefined ||
       (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined)
     ) {
-      this.matched ??= result.format ?? format ?? this.compiled.spec.id;
-      this.malformed(
-        this.blockOpen + body + close,
-        result.error ?? 'the block holds no call',
-        this.blockOffset,
-      );
+      // A marker named in a sentence (`[TOOL_CALLS] followed by…`) is prose, not a broken call.
+      if (this.opts.mentions && this.blockMidLine && opensProse(body)) {
+        this.text(this.blockOpen + body + close);
+        return false;
+      }
+      // Broken or empty (`<tool_call></tool_call> tags`): what follows decides too.
+      if (!this.opts.mentions) {
+        this.matched ??= result.format ?? format ?? this.compiled.spec.id;
+        this.malformed(
+          this.blockOpen + body + close,
+          result.error ?? 'the block holds no call',
+          this.blockOffset,
+        );
+        return false;
+      }
+      this.pending = {
+        read: result.error !== undefined ? result : { ...result, error: 'the block holds no call' },
+        raw: this.blockOpen + body + close,
+        offset: this.blockOffset,
+        format,
+        glued: this.blockGlued,
+      };
+      this.pendingBlank = '';
       return false;
     }
-    if (result.calls.length > 0) {
+    if (
+      result.calls.length === 0 &&
+      result.text !== undefined &&
+      this.opts.mentions &&
+      this.blockMidLine &&
+      opensProse(body) &&
+      hasMalformed(result)
+    ) {
+      this.text(this.blockOpen + body + close);
+      return false;
+    }
+    if (result.calls.length > 0 && this.opts.mentions) {
       // Call or mention: what follows the block decides (decidePending).
       this.pending = {
         read: result,
@@ -1300,7 +1354,22 @@ export class MarkupStreamParser {
     this.pending = null;
     const blank = this.pendingBlank;
     this.pendingBlank = '';
-    if (stands && this.strongEvidence(pending) && !this.namesDeclared(pending.read)) stands = false;
+    // Strong evidence: declared names, and no call cut off or missing its arguments.
+    if (
+      stands &&
+      pending.read.error === undefined &&
+      this.strongEvidence(pending) &&
+      (!this.namesDeclared(pending.read) ||
+        pending.read.issues?.some((i) => i.kind === 'partial-call' || i.kind === 'malformed-call') === true)
+    )
+      stands = false;
+    if (stands && pending.read.error !== undefined) {
+      this.matched ??= pending.read.format ?? pending.format ?? this.compiled.spec.id;
+      this.malformed(pending.raw, pending.read.error, pending.offset);
+      this.settleAnnouncement();
+      this.text(blank);
+      return;
+    }
     if (stands) {
       this.emitBlock(pending.read, pending.raw, pending.format, pending.offset);
       this.settleAnnouncement();
@@ -1516,7 +1585,12 @@ export class MarkupStreamParser {
       if (strong && (after.trim() !== '' || !this.namesDeclared(result))) return false;
     }
     // (A whole body may trim the blank after its calls: the first word after them decides.)
-    if (continuesSentence(after.trimStart().charCodeAt(0), false) && after.trim() !== '') return false;
+    if (
+      this.opts.mentions &&
+      continuesSentence(after.trimStart().charCodeAt(0), false) &&
+      after.trim() !== ''
+    )
+      return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
     if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
@@ -1572,6 +1646,10 @@ export class MarkupStreamParser {
     }
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
+}
+
+function hasMalformed(read: BodyResult): boolean {
+  return read.issues?.some((i) => i.kind === 'malformed-call') === true;
 }
 
 function hasLineBreak(s: string): boolean {

@@ -99,7 +99,8 @@ export function mergeMarkup(
     }
     for (const s of spec.strip ?? []) strip.add(s);
     for (const s of spec.separators ?? []) separators.add(s);
-    if (spec.whole?.onlyDeclaredTools || (spec === trusted && spec.whole)) wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
+    if (spec.whole?.onlyDeclaredTools || (spec === trusted && spec.whole))
+      wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
   }
   const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
   const blocks: BlockSpec[] = [];
