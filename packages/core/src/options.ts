@@ -33,6 +33,6 @@ export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedPar
     maxCalls: opts?.maxCalls ?? DEFAULT_MAX_CALLS,
     maxDepth: opts?.maxDepth ?? DEFAULT_MAX_DEPTH,
     strict: opts?.strict ?? false,
-    mentions: (opts?.mentions ?? false) || (opts?.strict ?? false),
+    mentions: (opts?.mentions ?? true) || (opts?.strict ?? false),
   };
 }

@@ -106,9 +106,9 @@ export const ParseOptionsSchema = z.object({
    */
   strict: z.boolean().optional(),
   /**
-   * Apply the evidence rule (architecture/precision.md): a span the sentence goes on after is a
-   * mention, kept as text. On in `router.rescue` and whenever `strict` is; off by default in
-   * `parse` for now.
+   * The evidence rule (architecture/precision.md): a span the sentence goes on after is a
+   * mention, kept as text. Default true; `false` reads every span that parses as a call, as the
+   * peers do (`strict` turns it on whatever this says).
    */
   mentions: z.boolean().optional(),
 });

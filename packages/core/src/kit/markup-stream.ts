@@ -1327,7 +1327,8 @@ export class MarkupStreamParser {
         this.pendingBlank += work.slice(pos, p);
         return -p - 1;
       }
-      stands = m !== null && m.value.kind !== 'backtick';
+      // More markup, a code fence or an inline span included, starts something new.
+      stands = m !== null;
     }
     if (!stands && !strong) {
       const glued = p === pos && this.pendingBlank === '';
