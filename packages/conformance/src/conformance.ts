@@ -12,7 +12,7 @@
  * or --update-baseline refused; 2 usage error.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDefaultRouter } from '@toolformat/cli';
@@ -96,7 +96,17 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
   // The precision corpus is in the repository: it runs on every clone.
   const precisionStatus =
     values.failures === undefined && !values.json
-      ? checkPrecision(router, values['update-baseline'] === true, values['allow-drop'] === true, out, err)
+      ? checkPrecision(
+          router,
+          // Beside another baseline file (tests) goes its own precision baseline.
+          values.baseline === undefined
+            ? DEFAULT_PRECISION_BASELINE
+            : join(dirname(values.baseline), `precision-${basename(values.baseline)}`),
+          values['update-baseline'] === true,
+          values['allow-drop'] === true,
+          out,
+          err,
+        )
       : 0;
 
   const corpusPath = defaultCorpusPath(io.env ?? process.env);
@@ -152,6 +162,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
 /** Runs the precision corpus, prints its table and holds it to its baseline. */
 function checkPrecision(
   router: Router,
+  baselinePath: string,
   update: boolean,
   allowRise: boolean,
   out: (s: string) => void,
@@ -168,8 +179,8 @@ function checkPrecision(
   );
   out(precisionTable(results));
   const current = toPrecisionBaseline(results);
-  const baseline = existsSync(DEFAULT_PRECISION_BASELINE)
-    ? (JSON.parse(readFileSync(DEFAULT_PRECISION_BASELINE, 'utf8')) as PrecisionBaseline)
+  const baseline = existsSync(baselinePath)
+    ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as PrecisionBaseline)
     : null;
   const rises = baseline ? precisionRegressions(baseline, current) : [];
   if (update) {
@@ -178,7 +189,7 @@ function checkPrecision(
       for (const r of rises) err(`  ${r}`);
       return 1;
     }
-    writeFileSync(DEFAULT_PRECISION_BASELINE, `${JSON.stringify(current, null, 2)}\n`);
+    writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);
     out('Precision baseline written.\n');
     return 0;
   }
