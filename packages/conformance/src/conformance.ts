@@ -7,6 +7,7 @@
  *   --update-baseline    rewrite the baseline from this run (refuses to lower a count…)
  *   --allow-drop         …unless this is given too
  *   --baseline FILE      another baseline file (tests)
+ *   --pin-differences    write each documented difference's current output as its intended one
  *
  * Exit codes: 0 ok (or no corpus); 1 a ratcheted count dropped, streaming differed from batch,
  * or --update-baseline refused; 2 usage error.
@@ -26,7 +27,13 @@ import {
   updateBaseline,
 } from './baseline.js';
 import { type CorpusCase, defaultCorpusPath, readCorpus } from './corpus.js';
-import { adjustedScores, adjustedTable, loadDifferences } from './differences.js';
+import {
+  adjustedScores,
+  adjustedTable,
+  loadDifferences,
+  pinDifferences,
+  pinnedMismatches,
+} from './differences.js';
 import { failuresReport } from './failures.js';
 import {
   DEFAULT_PRECISION_BASELINE,
@@ -51,7 +58,8 @@ export interface ConformanceIo {
 
 export const DEFAULT_BASELINE = fileURLToPath(new URL('../baseline.json', import.meta.url));
 
-const USAGE = 'Usage: pnpm conformance [--json | --failures FAMILY | --update-baseline [--allow-drop]]';
+const USAGE =
+  'Usage: pnpm conformance [--json | --failures FAMILY | --update-baseline [--allow-drop] | --pin-differences]';
 
 export async function conformance(argv: readonly string[], io: ConformanceIo): Promise<number> {
   const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
@@ -62,6 +70,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     'update-baseline'?: boolean;
     'allow-drop'?: boolean;
     baseline?: string;
+    'pin-differences'?: boolean;
     help?: boolean;
   };
   try {
@@ -74,6 +83,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
         'update-baseline': { type: 'boolean' },
         'allow-drop': { type: 'boolean' },
         baseline: { type: 'string' },
+        'pin-differences': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -125,6 +135,12 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
   const unknown = new Set(run.unknownFamilies);
 
   if (values.failures !== undefined) return printFailures(values.failures, cases, run, out, err);
+  if (values['pin-differences']) {
+    for (const file of pinDifferences(run.runs)) out(`pinned: ${relative(process.cwd(), file)}`);
+    return 0;
+  }
+  // The pins are of the built-in formats' outputs: a test's own router is not held to them.
+  const pins = io.router === undefined ? pinnedMismatches(run.runs, loadDifferences()) : [];
 
   const baselinePath = values.baseline ?? DEFAULT_BASELINE;
   const baseline = readBaseline(baselinePath);
@@ -156,6 +172,12 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
   }
   const peers = verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  if (pins.length > 0) {
+    err('\nconformance: FAILED: documented differences no longer give their pinned output:');
+    for (const p of pins) err(`  ${p.id} (${p.source}): ${p.why}`);
+    err('Fix the regression, or if the new output is intended: pnpm conformance --pin-differences');
+    return 1;
+  }
   return peers !== 0 ? peers : precisionStatus;
 }
 
