@@ -123,6 +123,7 @@ function sameShape(b: BlockSpec): BlockSpec {
     format: b.format,
     auto: b.auto,
     confidence: b.confidence,
+    evidence: b.evidence,
   };
 }
 
@@ -225,9 +226,13 @@ export class MarkupStreamParser {
     format: string | undefined;
     /** The open marker was glued to a word (`text<｜tool▁calls▁begin｜>`): a template's join. */
     glued: boolean;
+    /** The block asks strong evidence of its calls (`BlockSpec.evidence`). */
+    strong: boolean;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
+  /** The open block asks strong evidence of its calls. */
+  private blockStrong = false;
   /** A blank stands right before the block's open marker: it may be named in a sentence. */
   private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
@@ -546,11 +551,8 @@ export class MarkupStreamParser {
           // A token named in a sentence (`the <|im_end|> token`) stays: blank before, and the
           // sentence going on after a blank. One character past the blank decides.
           const e = c + m.marker.length;
-          if (
-            this.opts.mentions &&
-            c > 0 &&
-            (work.charCodeAt(c - 1) === SPACE || work.charCodeAt(c - 1) === TAB)
-          ) {
+          const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
+          if (this.opts.mentions && (before === SPACE || before === TAB)) {
             if (e + 1 >= n && !final) {
               this.text(work.slice(pos, c));
               return -c - 1;
@@ -1025,6 +1027,7 @@ export class MarkupStreamParser {
   private enterBlock(block: BlockSpec, open: string, at: number): void {
     const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
     this.blockGlued = gluesToMarker(before);
+    this.blockStrong = block.evidence === 'strong';
     this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
@@ -1246,6 +1249,7 @@ export class MarkupStreamParser {
         offset: this.blockOffset,
         format,
         glued: this.blockGlued,
+        strong: this.blockStrong,
       };
       this.pendingBlank = '';
       return false;
@@ -1261,7 +1265,7 @@ export class MarkupStreamParser {
       this.text(this.blockOpen + body + close);
       return false;
     }
-    if (result.calls.length > 0 && this.opts.mentions) {
+    if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong)) {
       // Call or mention: what follows the block decides (decidePending).
       this.pending = {
         read: result,
@@ -1269,6 +1273,7 @@ export class MarkupStreamParser {
         offset: this.blockOffset,
         format,
         glued: this.blockGlued,
+        strong: this.blockStrong,
       };
       this.pendingBlank = '';
       return true;
@@ -1341,7 +1346,7 @@ export class MarkupStreamParser {
 
   /** Strong evidence is demanded of this reading: strict mode, or another format than the trusted one. */
   private strongEvidence(pending: NonNullable<MarkupStreamParser['pending']>): boolean {
-    if (this.opts.strict) return true;
+    if (this.opts.strict || pending.strong) return true;
     const trusted = this.compiled.spec.trusted;
     if (trusted === undefined) return false;
     const format = pending.read.format ?? pending.format ?? this.compiled.spec.id;
@@ -1361,7 +1366,9 @@ export class MarkupStreamParser {
       pending.read.error === undefined &&
       this.strongEvidence(pending) &&
       (!this.namesDeclared(pending.read) ||
-        pending.read.issues?.some((i) => i.kind === 'partial-call' || i.kind === 'malformed-call') === true)
+        pending.read.issues?.some((i) => VOIDS_STRONG_EVIDENCE.has(i.kind)) === true ||
+        // Text the block itself holds beside its calls (a made-up Observation, a Final Answer).
+        (pending.read.text !== undefined && pending.read.text.trim() !== ''))
     )
       stands = false;
     if (stands && pending.read.error !== undefined) {
@@ -1648,6 +1655,13 @@ export class MarkupStreamParser {
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
 }
+
+/** Issues that say a reading is not all calls: a cut-off or broken call, text the model made up after it. */
+const VOIDS_STRONG_EVIDENCE: ReadonlySet<string> = new Set([
+  'partial-call',
+  'malformed-call',
+  'trailing-text',
+]);
 
 function hasMalformed(read: BodyResult): boolean {
   return read.issues?.some((i) => i.kind === 'malformed-call') === true;

@@ -77,9 +77,11 @@ export function mergeMarkup(
   for (const spec of specs) {
     for (const block of spec.blocks) {
       if (block.auto === false && spec !== trusted) continue;
-      formatOf.set(block, block.format ?? spec.id);
-      for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), block]);
-      for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), block]);
+      const taken: BlockSpec =
+        block.auto === 'strong' && spec !== trusted ? { ...block, evidence: 'strong' } : block;
+      formatOf.set(taken, block.format ?? spec.id);
+      for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), taken]);
+      for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), taken]);
     }
     for (const r of spec.reasoning ?? [THINK_REASONING]) {
       // Formats that open reasoning alike may close it differently (Kimi's section token also
