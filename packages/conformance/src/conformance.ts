@@ -172,6 +172,12 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
   }
   const peers = verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  if (run.rescue.autoMismatches.length > 0) {
+    err(
+      `\nconformance: FAILED: rescue and auto mode read ${run.rescue.autoMismatches.length} cases differently.`,
+    );
+    return 1;
+  }
   if (pins.length > 0) {
     err('\nconformance: FAILED: documented differences no longer give their pinned output:');
     for (const p of pins) err(`  ${p.id} (${p.source}): ${p.why}`);
@@ -257,6 +263,10 @@ function printTables(
   const m = run.streaming.mismatches;
   out(
     `\nStreaming with the peers' chunks: ${run.streaming.cases} cases, ${m.length} mismatches with batch${m.length ? `: ${m.map((x) => x.id).join(', ')}` : ''}`,
+  );
+  const r = run.rescue;
+  out(
+    `Rescue: without a model it equals auto mode on ${run.runs.length - r.autoMismatches.length} of ${run.runs.length} cases${r.autoMismatches.length ? ` (differs: ${r.autoMismatches.join(', ')})` : ''}; routed to each case's family (its format first, the others on strong evidence) ${r.routedCallsExact}/${r.routedCases} calls exact.`,
   );
 }
 

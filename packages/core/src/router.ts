@@ -46,6 +46,20 @@ export interface RescueOptions extends ParseOptions {
   strict?: boolean;
 }
 
+/**
+ * What a rescue's calls rest on (architecture/precision.md). `source`: the model's own format,
+ * another family's (read only on strong evidence), auto mode (no model, or one with no route),
+ * or no call at all. `strength`: the evidence the calls had to show.
+ */
+export interface RescueEvidence {
+  source: 'model-format' | 'other-format' | 'auto' | 'none';
+  strength: 'ordinary' | 'strong';
+  /** The format (and variant) that read the calls, or null. */
+  format: string | null;
+}
+
+export type RescueResult = ParseResult & { evidence: RescueEvidence };
+
 interface Target {
   plugin: FormatPlugin;
   variant?: string;
@@ -161,9 +175,31 @@ export class Router {
    * construction, to `createRescueParser(opts)` fed `text` once and ended: a proxy or client
    * adapter that streams gets exactly what the batch rescue returns.
    */
-  rescue(text: string, opts: RescueOptions = {}): ParseResult {
+  rescue(text: string, opts: RescueOptions = {}): RescueResult {
     const { handler, options } = this.rescueTarget(opts);
-    return handler.parse(text, options);
+    const result = handler.parse(text, options);
+    return { ...result, evidence: this.rescueEvidence(result.calls.length > 0 ? result.format : null, opts) };
+  }
+
+  /**
+   * What a rescue's calls rest on, for a caller that logs or refuses weak rescues: the format that
+   * read them (`parser.format` at the end of a streamed rescue) and the options rescue was given.
+   */
+  rescueEvidence(format: string | null, opts: RescueOptions = {}): RescueEvidence {
+    const strict = opts.strict === true;
+    if (format === null) return { source: 'none', strength: strict ? 'strong' : 'ordinary', format: null };
+    const own =
+      opts.format !== undefined
+        ? this.get(opts.format)
+        : opts.model !== undefined
+          ? this.resolveModel(opts.model).handler
+          : null;
+    if (own === null || own.id === AUTO_ID)
+      return { source: 'auto', strength: strict ? 'strong' : 'ordinary', format };
+    const family = (id: string) => id.split(':')[0];
+    if (family(format) === family(own.id))
+      return { source: 'model-format', strength: strict ? 'strong' : 'ordinary', format };
+    return { source: 'other-format', strength: 'strong', format };
   }
 
   /** The streaming rescue: its events add up to `rescue(text, opts)` for every chunking. */
