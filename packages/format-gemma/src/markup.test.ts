@@ -61,7 +61,7 @@ describe('Gemma 4', () => {
   it('a call cut off inside its arguments is not a call', () => {
     const r = parse('<|tool_call>call:get_weather{location:<|"|>Par');
     expect(r.calls).toEqual([]);
-    expect(r.issues.map((i) => i.kind)).toContain('malformed-call');
+    expect(r.issues.map((i) => i.kind)).toContain('partial-call');
   });
 
   it('prose that mentions the token stays prose', () => {

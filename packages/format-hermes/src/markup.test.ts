@@ -35,7 +35,7 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     const r = parse('Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Os');
     expect(r.calls).toEqual([]);
     expect(r.content).toBe('Sure.');
-    expect(r.issues[0]).toMatchObject({ kind: 'malformed-call', raw: expect.stringContaining('"Os') });
+    expect(r.issues[0]).toMatchObject({ kind: 'partial-call', raw: expect.stringContaining('"Os') });
   });
 
   it('does not end a block at a close tag inside a JSON string', () => {

@@ -228,11 +228,15 @@ export class MarkupStreamParser {
     glued: boolean;
     /** The block asks strong evidence of its calls (`BlockSpec.evidence`). */
     strong: boolean;
+    /** Its close marker came (false: the output ended inside it). */
+    closed: boolean;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
   /** The open block asks strong evidence of its calls. */
   private blockStrong = false;
+  /** The open block ends at a close marker of its own (so one that never came means a cut). */
+  private blockCloses = false;
   /** A blank stands right before the block's open marker: it may be named in a sentence. */
   private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
@@ -1028,6 +1032,7 @@ export class MarkupStreamParser {
     const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
     this.blockGlued = gluesToMarker(before);
     this.blockStrong = block.evidence === 'strong';
+    this.blockCloses = block.close !== undefined && block.close !== 'end-of-output';
     this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
@@ -1240,6 +1245,7 @@ export class MarkupStreamParser {
           this.blockOpen + body + close,
           result.error ?? 'the block holds no call',
           this.blockOffset,
+          closed || !this.blockCloses ? 'malformed-call' : 'partial-call',
         );
         return false;
       }
@@ -1250,6 +1256,7 @@ export class MarkupStreamParser {
         format,
         glued: this.blockGlued,
         strong: this.blockStrong,
+        closed: closed || !this.blockCloses,
       };
       this.pendingBlank = '';
       return false;
@@ -1274,6 +1281,7 @@ export class MarkupStreamParser {
         format,
         glued: this.blockGlued,
         strong: this.blockStrong,
+        closed,
       };
       this.pendingBlank = '';
       return true;
@@ -1373,7 +1381,12 @@ export class MarkupStreamParser {
       stands = false;
     if (stands && pending.read.error !== undefined) {
       this.matched ??= pending.read.format ?? pending.format ?? this.compiled.spec.id;
-      this.malformed(pending.raw, pending.read.error, pending.offset);
+      this.malformed(
+        pending.raw,
+        pending.read.error,
+        pending.offset,
+        pending.closed ? 'malformed-call' : 'partial-call',
+      );
       this.settleAnnouncement();
       this.text(blank);
       return;
@@ -1412,14 +1425,15 @@ export class MarkupStreamParser {
     }
   }
 
-  private malformed(raw: string, why: string, offset: number): void {
+  /** A span that looked like a call and did not become one; `partial-call` when the output ended inside it. */
+  private malformed(raw: string, why: string, offset: number, kind = 'malformed-call'): void {
     const keep = this.opts.onMalformed === 'keep';
     // The same reason again (a run of broken blocks) shares the message built the first time.
     if (why !== this.malformedWhy) {
       this.malformedWhy = why;
       this.malformedMessage = `${keep ? 'Kept as text' : 'Removed'}: a span that looked like a call did not parse (${why}).`;
     }
-    this.issue({ kind: 'malformed-call', message: this.malformedMessage, raw, offset });
+    this.issue({ kind, message: this.malformedMessage, raw, offset });
     if (keep) this.text(raw);
     else this.content.cut();
   }
