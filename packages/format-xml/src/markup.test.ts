@@ -157,6 +157,21 @@ describe('seed 002: <tool>name</tool> and the <parameter> lines after it, with a
 describe('Qwen3-Coder, Qwen3.5, Nemotron 3, Step-3.5: <tool_call><function=…>', () => {
   const coder = createXmlFormat('qwen3-coder');
 
+  it("reads Qwen2.5's JSON, which Qwen3-Coder models write under the wrong parser, in <tool_call> and <tools>", () => {
+    for (const text of [
+      '<tool_call>\n{"name": "read_file", "arguments": {"path": "a.py"}}\n</tool_call>',
+      '<tools>\n{"name": "read_file", "arguments": {"path": "a.py"}}\n</tools>',
+      "<tool_call>\n{'name': 'read_file', 'arguments': {'path': 'a.py'}}\n</tool_call>",
+    ]) {
+      expect(callsOf(parseWith(coder, text))).toEqual([{ name: 'read_file', arguments: { path: 'a.py' } }]);
+      expectStreamingEqualsBatch(coder, text);
+    }
+    // Cut off inside the JSON: no call (the cut-off rule), reported.
+    const cut = parseWith(coder, '<tool_call>\n{"name": "read_file", "arguments": {"path": "a.p');
+    expect(cut.calls).toEqual([]);
+    expect(cut.issues.map((i) => i.kind)).toEqual(['partial-call']);
+  });
+
   it('reads the template’s layout: one newline around each value is the format’s', () => {
     const r = read(
       'I will write it.\n<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\n' +
