@@ -72,6 +72,23 @@ describe('the Hermes / Qwen <tool_call> block', () => {
   });
 });
 
+describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', () => {
+  it('counts only when the stray </tool_call> follows it, and that closer goes too', () => {
+    const text = `I should check.</think>\n\n${W('Paris')}\n</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('Paris')]);
+    expect(r.content).toBe('I should check.</think>');
+    expectStreamingEqualsBatch(hermes, text);
+  });
+  it('leaves JSON at a line start that no closer follows as text', () => {
+    const example = `Here is the call:\n${W('Paris')}`;
+    expect(parse(example)).toMatchObject({ calls: [], content: example });
+    expectStreamingEqualsBatch(hermes, example);
+    const data = 'The data:\n{"answer": 42}\nDone.';
+    expect(parse(data)).toMatchObject({ calls: [], content: data });
+  });
+});
+
 describe('streaming a call (DESIGN.md semantics 7)', () => {
   it('announces the call once its name is written, and sends its arguments as they arrive', () => {
     const text = `Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}\n</tool_call>`;

@@ -143,6 +143,12 @@ export interface BlockSpec {
   auto?: boolean | 'strong';
   /** Its calls need strong evidence (set by mergeMarkup for `auto: 'strong'` blocks). */
   evidence?: 'strong';
+  /**
+   * A call whose opening marker the model left out (`{…}\n</tool_call>` after `</think>`): the
+   * block counts only when one of these closers follows it, after blanks; the closer is cut out
+   * with it. Anything else after it makes the block text.
+   */
+  provenBy?: readonly string[];
   /** The detect score when this open marker is present (default 0.9). */
   confidence?: number;
 }

@@ -15,7 +15,16 @@ import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 import { normalizeArguments } from './arguments.js';
-import { BACKTICK, CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
+import {
+  BACKTICK,
+  BRACE_OPEN,
+  BRACKET_OPEN,
+  CARRIAGE_RETURN,
+  isSpace,
+  LINE_FEED,
+  SPACE,
+  TAB,
+} from './char-codes.js';
 import { continuesSentence, gluesToMarker, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
@@ -124,6 +133,7 @@ function sameShape(b: BlockSpec): BlockSpec {
     auto: b.auto,
     confidence: b.confidence,
     evidence: b.evidence,
+    provenBy: b.provenBy,
   };
 }
 
@@ -230,6 +240,8 @@ export class MarkupStreamParser {
     strong: boolean;
     /** Its close marker came (false: the output ended inside it). */
     closed: boolean;
+    /** The stray closers that prove it (`BlockSpec.provenBy`), or null. */
+    provenBy: readonly string[] | null;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
@@ -237,6 +249,8 @@ export class MarkupStreamParser {
   private blockStrong = false;
   /** The open block ends at a close marker of its own (so one that never came means a cut). */
   private blockCloses = false;
+  /** The open block's `provenBy` closers, or null. */
+  private blockProvenBy: readonly string[] | null = null;
   /** A blank stands right before the block's open marker: it may be named in a sentence. */
   private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
@@ -320,7 +334,9 @@ export class MarkupStreamParser {
     try {
       this.run(this.carry, true);
       this.finishMode();
-      this.settlePending(true);
+      // The end of the output settles a waiting block: a call, unless only its stray closer,
+      // which never came, could have proven it.
+      this.settlePending(this.pending?.provenBy == null);
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -459,7 +475,10 @@ export class MarkupStreamParser {
         this.wholeDecided = true;
         // A block's marker is stronger than a bare form's first character (`[TOOL_CALLS]` is not
         // a pythonic list): the block is read, and streams, as it would alone.
-        if (kind !== 'block' && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
+        // (A block proven only by a stray closer is weaker than the whole-output form.)
+        const value = m === null ? null : m.value;
+        const weakBlock = value !== null && value.kind === 'block' && value.spec.provenBy !== undefined;
+        if ((kind !== 'block' || weakBlock) && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
           this.text(work.slice(pos, p));
           this.mode = Mode.Whole;
           this.blockOffset = this.offset + p;
@@ -1033,6 +1052,7 @@ export class MarkupStreamParser {
     this.blockGlued = gluesToMarker(before);
     this.blockStrong = block.evidence === 'strong';
     this.blockCloses = block.close !== undefined && block.close !== 'end-of-output';
+    this.blockProvenBy = block.provenBy ?? null;
     this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
@@ -1065,8 +1085,15 @@ export class MarkupStreamParser {
    * strict JSON (see scanBlock). Either way each character is scanned at most once.
    */
   private startGuard(block: BlockSpec): void {
-    if (block.close === 'json-end') this.tracker = new JsonBoundaryTracker();
-    else if (block.guard === 'json' && !this.refeeding) {
+    if (block.close === 'json-end') {
+      this.tracker = new JsonBoundaryTracker();
+      // An open marker that is the value's own bracket (`{` of a bare call) is its first level.
+      const last = this.blockOpen.charCodeAt(this.blockOpen.length - 1);
+      if (last === BRACE_OPEN || last === BRACKET_OPEN) {
+        this.tracker.depth = 1;
+        this.tracker.started = true;
+      }
+    } else if (block.guard === 'json' && !this.refeeding) {
       if (typeof block.close === 'string' || Array.isArray(block.close)) {
         if (!block.trailing) this.lazyGuard = true;
         else this.tracker = new JsonBoundaryTracker();
@@ -1257,6 +1284,7 @@ export class MarkupStreamParser {
         glued: this.blockGlued,
         strong: this.blockStrong,
         closed: closed || !this.blockCloses,
+        provenBy: null,
       };
       this.pendingBlank = '';
       return false;
@@ -1272,7 +1300,7 @@ export class MarkupStreamParser {
       this.text(this.blockOpen + body + close);
       return false;
     }
-    if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong)) {
+    if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong || this.blockProvenBy !== null)) {
       // Call or mention: what follows the block decides (decidePending).
       this.pending = {
         read: result,
@@ -1282,6 +1310,7 @@ export class MarkupStreamParser {
         glued: this.blockGlued,
         strong: this.blockStrong,
         closed,
+        provenBy: this.blockProvenBy,
       };
       this.pendingBlank = '';
       return true;
@@ -1318,6 +1347,7 @@ export class MarkupStreamParser {
    */
   private decidePending(work: string, pos: number, final: boolean): number {
     const n = work.length;
+    if (this.pending!.provenBy !== null) return this.decideProven(work, pos, final, this.pending!.provenBy);
     const strong = this.strongEvidence(this.pending!);
     let p = pos;
     for (; p < n; p++) {
@@ -1349,6 +1379,36 @@ export class MarkupStreamParser {
     }
     this.pendingBlank += work.slice(pos, p);
     this.settlePending(stands);
+    return p;
+  }
+
+  /**
+   * A block proven by a stray closer (`BlockSpec.provenBy`): after any blanks, the closer makes it
+   * a call and is cut out with it; anything else, or the end of the output, makes it text.
+   */
+  private decideProven(work: string, pos: number, final: boolean, closers: readonly string[]): number {
+    const n = work.length;
+    let p = pos;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n) {
+      this.pendingBlank += work.slice(pos, n);
+      if (!final) return n;
+      this.settlePending(false);
+      return n;
+    }
+    for (const closer of closers) {
+      if (work.startsWith(closer, p)) {
+        this.pendingBlank = '';
+        this.settlePending(true);
+        return p + closer.length;
+      }
+      if (!final && n - p < closer.length && closer.startsWith(work.slice(p))) {
+        this.pendingBlank += work.slice(pos, p);
+        return -p - 1;
+      }
+    }
+    this.pendingBlank += work.slice(pos, p);
+    this.settlePending(false);
     return p;
   }
 
