@@ -485,3 +485,34 @@ describe('streaming: a call is announced once its tag is complete (DESIGN.md sem
     expectStreamingEqualsBatch(xml, text);
   });
 });
+
+describe('GLM-4-9B-chat / GLM-4-0414: a declared name on a line, then its JSON', () => {
+  const glm4 = createXmlFormat('glm4');
+  const tools = [
+    { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  ];
+
+  it('reads the call with the tool declared, after prose too, and streams it the same', () => {
+    for (const text of ['get_weather\n{"city": "Paris"}', 'I will check.\nget_weather\n{"city": "Paris"}']) {
+      expect(callsOf(parseWith(glm4, text, { tools }))).toEqual([
+        { name: 'get_weather', arguments: { city: 'Paris' } },
+      ]);
+      expectStreamingEqualsBatch(glm4, text, { tools });
+    }
+  });
+
+  it('reads nothing without declared tools, or where the name is only a word in a sentence', () => {
+    expect(parseWith(glm4, 'get_weather\n{"city": "Paris"}').calls).toEqual([]);
+    const prose = 'Call get_weather\n{"city": "Paris"} is the shape.';
+    expect(parseWith(glm4, prose, { tools })).toMatchObject({ calls: [] });
+  });
+
+  it('renders calls the way it reads them', () => {
+    const text = glm4.formatToolCalls([{ id: '1', name: 'get_weather', arguments: { city: 'Oslo' } }]);
+    expect(text).toBe('get_weather\n{"city":"Oslo"}');
+    expect(callsOf(parseWith(glm4, text, { tools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Oslo' } },
+    ]);
+    expect(glm4.systemPrompt(tools)).toContain('## get_weather');
+  });
+});

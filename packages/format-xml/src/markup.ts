@@ -22,6 +22,12 @@ export interface MarkupOptions {
    * caller said it names a tool.
    */
   toolNames?: readonly string[];
+  /**
+   * GLM-4-9B-chat / GLM-4-0414: a call is a declared tool's name alone on a line, then its JSON
+   * arguments (`get_weather\n{"city": "Paris"}`), no markers. Only with declared tools: the name
+   * line is the marker.
+   */
+  nameLineCalls?: boolean;
 }
 
 /** The namespace Claude's own output puts on its tool tags (FORMATS.md §22). */
@@ -181,6 +187,23 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     toolTag('tool'),
     toolTag('tool_use'),
   ];
+  if (options.nameLineCalls) {
+    for (const name of new Set(options.toolNames ?? [])) {
+      blocks.push({
+        open: `${name}\n`,
+        lineStart: true,
+        close: 'json-end',
+        bodyStart: '{',
+        body: (body, ctx) => {
+          const read = readJsonCallObjects(`{"name": ${JSON.stringify(name)}, "arguments": ${body}}`, ctx);
+          return read.calls.length > 0 ? read : { calls: [], notMarkup: true };
+        },
+        format: id,
+        auto: false,
+        confidence: 0.5,
+      });
+    }
+  }
   for (const name of new Set(options.toolNames ?? [])) {
     if (!isTagName(name) || RESERVED.has(name)) continue;
     blocks.push({
