@@ -68,7 +68,8 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     formatToolCalls: (calls) => def.formatToolCalls(calls),
     formatResult: (result) => def.formatResult(result),
     sanitize(text) {
-      const content = handler.parse(text, { onMalformed: 'strip' }).content ?? '';
+      // Every trace of the format goes, mentions too (mentions: false): what is left is for display.
+      const content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';
       return def.sanitizeExtra ? def.sanitizeExtra(content) : content;
     },
     detect(text) {

@@ -156,6 +156,15 @@ export function announceTokenCall(bare = false) {
   };
 }
 
+function isCompleteJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function tokenCallsBody(formats: CallFormats, bare = false) {
   return (body: string, ctx: BodyContext): BodyResult => {
     const tokens = tokenize(body);
@@ -195,11 +204,20 @@ export function tokenCallsBody(formats: CallFormats, bare = false) {
       return { calls, issues, error: 'no <｜tool▁call▁begin｜>…<｜tool▁sep｜>… call in the block' };
     }
     if (lastBegunOpen && !ctx.closed) {
+      // The cut-off rule (architecture/semantics.md): the last call's arguments, cut by the end
+      // of the output, are taken only when they are complete JSON (the server cut the end token).
+      const last = calls[calls.length - 1]!;
+      const complete = typeof last.arguments !== 'string' || isCompleteJson(last.arguments);
+      if (!complete) calls.pop();
       issues.push({
         kind: 'partial-call',
-        message: 'The output ended inside a call; its arguments may be cut off.',
+        message: complete
+          ? 'The output ended inside a call; its arguments may be cut off.'
+          : `Not extracted: the output ended inside the call to "${String(last.name)}".`,
         raw: body,
       });
+      if (calls.length === 0)
+        return { calls, error: 'the output ended inside this call, so its arguments are incomplete' };
     }
     const result: BodyResult = { calls, issues };
     if (format !== undefined) result.format = format;

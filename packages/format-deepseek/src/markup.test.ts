@@ -93,10 +93,13 @@ describe('V3.1', () => {
     const noCallToken = '<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>';
     expect(parseWith(ds, noCallToken).content).toBe(noCallToken);
   });
-  it('reports a call cut off by the end of the output', () => {
+  it('reports a call cut off by the end of the output, and does not extract it (the cut-off rule)', () => {
     const r = parseWith(ds, '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1');
-    expect(r.calls).toHaveLength(1);
+    expect(r.calls).toEqual([]);
     expect(r.issues.some((i) => i.kind === 'partial-call')).toBe(true);
+    // Complete JSON with only the end token cut (the server's stop): the call is read.
+    const stop = parseWith(ds, '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}');
+    expect(stop.calls.map((c) => [c.name, c.arguments])).toEqual([['f', { a: 1 }]]);
   });
   it('removes and reports a call without a separator', () => {
     const r = parseWith(

@@ -130,14 +130,22 @@ describe('properties', () => {
 
   it('well-formed calls come back exactly, ids as written, prose kept', () => {
     fc.assert(
-      fc.property(prose, fc.array(call, { minLength: 1, maxLength: 4 }), prose, (before, calls, after) => {
-        const text = `${before}${SECTION_BEGIN}${calls.map(written).join('')}${SECTION_END}${after}${IM_END}`;
-        const r = parseWith(kimi, text);
-        expect(r.calls).toEqual(calls.map((c) => ({ id: idOf(c), name: c.name, arguments: c.args })));
-        // The cut leaves the prose on both sides; only whitespace at the cut may change.
-        expect((r.content ?? '').replace(/\s+/g, '')).toBe(`${before}${after}`.replace(/\s+/g, ''));
-        expect(r.issues).toEqual([]);
-      }),
+      fc.property(
+        prose,
+        fc.array(call, { minLength: 1, maxLength: 4 }),
+        prose,
+        fc.boolean(),
+        (before, calls, after, mentions) => {
+          // Prose glued on after the calls may make them a mention (architecture/precision.md):
+          // the peers' reading (`mentions: false`) takes them; with the prose on its own line, both do.
+          const text = `${before}${SECTION_BEGIN}${calls.map(written).join('')}${SECTION_END}${mentions ? '\n' : ''}${after}${IM_END}`;
+          const r = parseWith(kimi, text, { mentions });
+          expect(r.calls).toEqual(calls.map((c) => ({ id: idOf(c), name: c.name, arguments: c.args })));
+          // The cut leaves the prose on both sides; only whitespace at the cut may change.
+          expect((r.content ?? '').replace(/\s+/g, '')).toBe(`${before}${after}`.replace(/\s+/g, ''));
+          expect(r.issues).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -327,8 +327,13 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
   const reader = new Reader(body, formats, ctx.options.maxCalls);
   reader.text.push(body.slice(0, start));
   const c = body.charCodeAt(start);
+  // Whether the calls start the body (JSON or `NAME[ARGS]`), so that the text is what follows them.
+  let atStart = true;
   if (c === BRACKET_OPEN || c === BRACE_OPEN) reader.readJsonForm(start);
-  else if (!reader.readNamedForm(start)) reader.readAnywhere(start);
+  else if (!reader.readNamedForm(start)) {
+    atStart = false;
+    reader.readAnywhere(start);
+  }
 
   const text = withoutEos(reader.text.join(''));
   const issues = reader.issues;
@@ -350,12 +355,8 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
   }
   // `[TOOL_CALLS][…] in the text means…`: the sentence goes on after the list, a mention
   // (architecture/precision.md).
-  if (
-    ctx.options.mentions &&
-    (c === BRACKET_OPEN || c === BRACE_OPEN) &&
-    text.trim() !== '' &&
-    textContinuesSentence(text, 0)
-  )
+  // (Either form: `[TOOL_CALLS][…] with the v3 tokenizer`, `[TOOL_CALLS]search[ARGS]{…}, so pick…`.)
+  if (ctx.options.mentions && atStart && text.trim() !== '' && textContinuesSentence(text, 0))
     return { calls: [], notMarkup: true };
   const result: BodyResult = { calls: reader.calls, issues };
   if (text.trim() !== '') result.text = text;

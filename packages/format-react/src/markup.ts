@@ -161,6 +161,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       closeBefore: ['\n', '✦'],
       body: keyValueBody,
       format: fmt('keyvalue'),
+      // Its marker is rare in prose, but a sentence may quote it: auto mode asks strong evidence.
+      auto: 'strong',
       confidence: 0.9,
     },
     {

@@ -194,8 +194,11 @@ describe('answers', () => {
       'Write it like this:\n```\nAction: search\nAction Input: {"query": "x"}\n```\nThe Thought: part is free text.',
     );
     check(text);
-    // A fence holding nothing but a call to a declared tool is a call (DESIGN.md semantics 4).
-    expect(callsOf(parse(text))).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
+    // A fence holding nothing but a call to a declared tool is a call (semantics 4) when it ends
+    // the output; here prose explains it after, so it is an example (architecture/precision.md).
+    expect(parse(text).calls).toEqual([]);
+    const fenced = 'Let me search.\n```\nAction: search\nAction Input: {"query": "x"}\n```';
+    expect(callsOf(parse(fenced))).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
   });
 });
 

@@ -123,20 +123,28 @@ describe('properties', () => {
 
   it('well-formed calls come back exactly, ids as written, prose kept', () => {
     fc.assert(
-      fc.property(prose, fc.array(call, { minLength: 1, maxLength: 4 }), prose, (before, calls, after) => {
-        const text = `${CONTENT}${before}${END}${BEGIN_ASSISTANT}${TOOL_CALLS}${calls.map(written).join('')}${CALLS_END}${after}`;
-        const r = parseWith(solar, text);
-        let n = 0;
-        const expected = calls.map((c) => ({
-          id: c.id === '' ? `call_${++n}` : c.id,
-          name: c.name,
-          arguments: c.args,
-        }));
-        expect(r.calls).toEqual(expected);
-        // Only whitespace at the cuts may change.
-        expect((r.content ?? '').replace(/\s+/g, '')).toBe(`${before}${after}`.replace(/\s+/g, ''));
-        expect(r.issues).toEqual([]);
-      }),
+      fc.property(
+        prose,
+        fc.array(call, { minLength: 1, maxLength: 4 }),
+        prose,
+        fc.boolean(),
+        (before, calls, after, mentions) => {
+          // Prose glued on after the calls may make them a mention (architecture/precision.md):
+          // the peers' reading (`mentions: false`) takes them; with the prose on its own line, both do.
+          const text = `${CONTENT}${before}${END}${BEGIN_ASSISTANT}${TOOL_CALLS}${calls.map(written).join('')}${CALLS_END}${mentions ? '\n' : ''}${after}`;
+          const r = parseWith(solar, text, { mentions });
+          let n = 0;
+          const expected = calls.map((c) => ({
+            id: c.id === '' ? `call_${++n}` : c.id,
+            name: c.name,
+            arguments: c.args,
+          }));
+          expect(r.calls).toEqual(expected);
+          // Only whitespace at the cuts may change.
+          expect((r.content ?? '').replace(/\s+/g, '')).toBe(`${before}${after}`.replace(/\s+/g, ''));
+          expect(r.issues).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -16,6 +16,7 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  opensProse,
   parseJsonLadder,
   type RawCall,
 } from '@toolformat/core';
@@ -45,16 +46,27 @@ export function readFunctions(
   const issues: BodyIssue[] = [];
   let i = from;
   let truncated = false;
+  let prose = false;
   for (;;) {
     let tag = nextTag(body, i, limit);
     while (tag !== null && !isFunctionOpen(tag)) tag = nextTag(body, tag.end, limit);
     if (tag === null) break;
+    // `<function=read_file> followed by <parameter=path> in your terminal`: the tag named in a
+    // sentence (prose follows it, not a parameter), architecture/precision.md.
+    if (ctx.options.mentions && opensProse(body.slice(tag.end, Math.min(limit, tag.end + 64)))) {
+      prose = true;
+      i = tag.end;
+      continue;
+    }
     const read = readOneFunction(body, tag, limit, ctx, layout, issues);
     if (read.call) calls.push(read.call);
     truncated ||= read.truncated;
     i = read.next;
   }
-  if (calls.length === 0) return { calls, issues, error: 'no <function=NAME> with parameters in the block' };
+  if (calls.length === 0) {
+    if (prose) return { calls, notMarkup: true };
+    return { calls, issues, error: 'no <function=NAME> with parameters in the block' };
+  }
   if (truncated && !ctx.closed) {
     issues.push({
       kind: 'partial-call',

@@ -46,7 +46,8 @@ export function readGlmCall(body: string, ctx: BodyContext): BodyResult {
   const nl = body.indexOf('\n');
   const headEnd = Math.min(lt === -1 ? body.length : lt, nl === -1 ? body.length : nl);
   const name = glmName(body.slice(0, headEnd));
-  if (name === null) return { calls: [], error: 'not a GLM call: no function name after <tool_call>' };
+  // Words after the tag (`like <tool_call>get_weather, and then…`): the tag named in prose.
+  if (name === null) return { calls: [], notMarkup: true };
   const args = new ArgumentCollector();
   const issues: BodyIssue[] = [];
   let i = headEnd;

@@ -8,7 +8,13 @@
  * Claude 2.1 form `<invoke><tool_name>x</tool_name><parameters><k>v</k></parameters></invoke>`.
  * Text between invokes (Step-3's `function<｜tool_sep｜>`, blanks) belongs to the markup.
  */
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
+import {
+  type BodyContext,
+  type BodyIssue,
+  type BodyResult,
+  opensProse,
+  type RawCall,
+} from '@toolformat/core';
 import { ArgumentCollector, valueText } from './values.js';
 import { nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
 
@@ -28,16 +34,25 @@ export function readInvokes(body: string, ctx: BodyContext, from = 0, limit = bo
   const issues: BodyIssue[] = [];
   let i = from;
   let truncated = false;
+  let prose = false;
   for (;;) {
     let tag = nextTag(body, i, limit);
     while (tag !== null && !isInvokeOpen(tag)) tag = nextTag(body, tag.end, limit);
     if (tag === null) break;
+    // `<invoke name="search"> element per call`: the tag named in a sentence (what follows it is
+    // prose, not a parameter), architecture/precision.md.
+    if (ctx.options.mentions && opensProse(body.slice(tag.end, Math.min(limit, tag.end + 64)))) {
+      prose = true;
+      i = tag.end;
+      continue;
+    }
     const read = readOneInvoke(body, tag, limit, ctx, issues);
     if (read.call) calls.push(read.call);
     truncated ||= read.truncated;
     i = read.next;
   }
   if (calls.length === 0) {
+    if (prose) return { calls, notMarkup: true };
     return { calls, issues, error: 'no <invoke name="…"> with a name in the block' };
   }
   if (truncated && !ctx.closed) {

@@ -96,3 +96,26 @@ export function gluesToMarker(code: number): boolean {
     code === 0x3a
   );
 }
+
+/**
+ * Words of a sentence outside any quoted string (a blank, then two lower-case letters): what a
+ * span cut off by the end holds when it is a marker named in prose (`shows
+ * <｜tool▁call▁begin｜>function<｜tool▁sep｜>search as text`), not a payload cut mid-way.
+ */
+export function holdsProse(body: string): boolean {
+  let inString = false;
+  for (let p = 0; p < body.length; p++) {
+    const c = body.charCodeAt(p);
+    if (c === 0x22) {
+      let b = p - 1;
+      while (b >= 0 && body.charCodeAt(b) === 0x5c) b--;
+      if ((p - 1 - b) % 2 === 0) inString = !inString;
+      continue;
+    }
+    if (inString || (c !== SPACE && c !== TAB)) continue;
+    const a = body.charCodeAt(p + 1);
+    const b = body.charCodeAt(p + 2);
+    if (a >= 0x61 && a <= 0x7a && b >= 0x61 && b <= 0x7a) return true;
+  }
+  return false;
+}

@@ -155,10 +155,13 @@ describe('a fence holding a bare call list (whole-output form) for declared tool
   });
   const text = 'Sure.\n```\n[{"name": "a", "arguments": {"x": 1}}]\n```\nDone.';
 
-  it('is read as calls (DESIGN.md semantics 4)', () => {
-    const r = whole.parse(text, { tools: [{ name: 'a' }], generateId: sequentialIds() });
+  it('is read as calls where it ends the output (semantics 4; prose after it makes it an example)', () => {
+    const ends = 'Sure.\n```\n[{"name": "a", "arguments": {"x": 1}}]\n```\n';
+    const r = whole.parse(ends, { tools: [{ name: 'a' }], generateId: sequentialIds() });
     expect(r.calls).toEqual([{ id: 'call_1', name: 'a', arguments: { x: 1 } }]);
-    expect(r.content).toBe('Sure.\nDone.');
+    expect(r.content).toBe('Sure.');
+    // `Done.` after it: a documentation answer showing the call (architecture/precision.md).
+    expect(whole.parse(text, { tools: [{ name: 'a' }] })).toMatchObject({ calls: [], content: text });
   });
 
   it('stays code when the tool is not declared, or no tools are', () => {

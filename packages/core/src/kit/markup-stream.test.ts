@@ -168,9 +168,12 @@ describe('code is text, not markup (semantics 4)', () => {
 
   it('reads a fence holding nothing but calls to declared tools as calls', () => {
     const tools = [{ name: 'get_weather' }];
-    const r = parse(`Sure.\n\`\`\`xml\n${weather}\n\`\`\`\nDone.`, { tools });
+    const r = parse(`Sure.\n\`\`\`xml\n${weather}\n\`\`\``, { tools });
     expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
-    expect(r.content).toBe('Sure.\nDone.');
+    expect(r.content).toBe('Sure.');
+    // Prose after the fence makes it an example, not a call (architecture/precision.md).
+    const example = `Sure.\n\`\`\`xml\n${weather}\n\`\`\`\nThat is the format.`;
+    expect(parse(example, { tools })).toMatchObject({ calls: [], content: example });
   });
 
   it('keeps such a fence as text when a tool is undeclared, text is mixed in, or no tools are declared', () => {

@@ -25,7 +25,7 @@ import {
   SPACE,
   TAB,
 } from './char-codes.js';
-import { continuesSentence, gluesToMarker, opensProse } from './evidence.js';
+import { continuesSentence, gluesToMarker, holdsProse, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
@@ -40,6 +40,14 @@ import type {
 } from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
 import { TextSink } from './text-sink.js';
+
+/** The calls of a fence that holds nothing else, waiting to go out (see callsOnly). */
+interface FenceCalls {
+  events: Array<Extract<StreamEvent, { index: number }>>;
+  calls: number;
+  callIndex: number;
+  format: string | null;
+}
 
 type TextMarker =
   | { kind: 'block'; spec: BlockSpec }
@@ -242,6 +250,10 @@ export class MarkupStreamParser {
     closed: boolean;
     /** The stray closers that prove it (`BlockSpec.provenBy`), or null. */
     provenBy: readonly string[] | null;
+    /** It starts its line, is glued to the word before it, or follows other markup. */
+    ownLine: boolean;
+    /** A fence of calls (see callsOnly), in place of `read`. */
+    fence?: FenceCalls;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
@@ -251,11 +263,15 @@ export class MarkupStreamParser {
   private blockCloses = false;
   /** The open block's `provenBy` closers, or null. */
   private blockProvenBy: readonly string[] | null = null;
+  /** The open block starts its line, is glued to a word, or follows other markup (see ownLine). */
+  private blockOwnLine = true;
   /** A blank stands right before the block's open marker: it may be named in a sentence. */
   private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
   private prevCode = -1;
   private pendingBlank = '';
+  /** The same without the stop tokens passed over (what follows the block if it is a call). */
+  private pendingKeep = '';
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
   private fenceProbe: 0 | 1 | 2 = 0;
   private fenceOpen = '';
@@ -566,39 +582,25 @@ export class MarkupStreamParser {
           return c + m.marker.length;
         }
         case 'reasoning':
-          this.text(work.slice(pos, c));
-          this.content.cut();
-          this.enterReasoning(marker.spec);
-          return c + m.marker.length;
-        case 'strip': {
-          // A token named in a sentence (`the <|im_end|> token`) stays: blank before, and the
-          // sentence going on after a blank. One character past the blank decides.
-          const e = c + m.marker.length;
-          const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
-          if (this.opts.mentions && (before === SPACE || before === TAB)) {
-            if (e + 1 >= n && !final) {
-              this.text(work.slice(pos, c));
-              return -c - 1;
-            }
-            if (
-              work.charCodeAt(e) === SPACE &&
-              e + 1 < n &&
-              continuesSentence(work.charCodeAt(e + 1), false)
-            ) {
-              from = e;
-              continue;
-            }
+        case 'strip':
+        case 'separator': {
+          // A token named in a sentence (`the <|im_end|> token`, `wraps it in [THINK] and …`)
+          // stays text (architecture/precision.md).
+          const named = this.namedInSentence(work, c, c + m.marker.length, final);
+          if (named === 'hold') {
+            this.text(work.slice(pos, c));
+            return -c - 1;
+          }
+          if (named) {
+            from = c + m.marker.length;
+            continue;
           }
           this.text(work.slice(pos, c));
+          if (marker.kind === 'separator') this.content.separate();
           this.content.cut();
-          return e;
-        }
-        case 'separator':
-          // Ends one message of the user's text: the next one starts on a new line.
-          this.text(work.slice(pos, c));
-          this.content.separate();
-          this.content.cut();
+          if (marker.kind === 'reasoning') this.enterReasoning(marker.spec);
           return c + m.marker.length;
+        }
         case 'label':
           if (!this.atLineStart(work, c, 3)) {
             from = c + 1;
@@ -946,7 +948,42 @@ export class MarkupStreamParser {
     const body = this.fencePieces.join('');
     this.fencePieces = [];
     this.fenceProbe = 0;
-    if (!this.callsOnly(body)) this.text(this.fenceOpen + body + closeLine);
+    const raw = this.fenceOpen + body + closeLine;
+    const fence = this.callsOnly(body);
+    if (fence === null) {
+      this.text(raw);
+      return;
+    }
+    if (!this.opts.mentions) {
+      this.emitFence(fence);
+      return;
+    }
+    // A fence of calls counts on strong evidence (architecture/precision.md): a documentation page
+    // shows the same fence and then explains it; a model that fences its calls stops after them.
+    this.pending = {
+      read: { calls: [] },
+      raw,
+      offset: this.offset,
+      format: undefined,
+      glued: false,
+      strong: true,
+      closed: true,
+      provenBy: null,
+      ownLine: true,
+      fence,
+    };
+    this.pendingBlank = '';
+    this.pendingKeep = '';
+  }
+
+  /** The calls a fence of calls holds go out (see callsOnly). */
+  private emitFence(fence: FenceCalls): void {
+    this.matched ??= fence.format;
+    this.content.cut();
+    const base = this.callIndex;
+    for (const e of fence.events) this.events.push({ ...e, index: base + e.index });
+    this.callIndex = base + fence.callIndex;
+    this.callCount += fence.calls;
   }
 
   /**
@@ -954,7 +991,7 @@ export class MarkupStreamParser {
    * body with a parser of the same format (which does not probe fences again: one level, linear)
    * and take its calls only if it found calls and nothing else.
    */
-  private callsOnly(body: string): boolean {
+  private callsOnly(body: string): FenceCalls | null {
     // Ids come from this parser's sequence, and a spare one goes back to it (see takeId).
     const opts = { ...this.opts, generateId: () => this.takeId() };
     const nested = new MarkupStreamParser(this.compiled, opts, false, this.foldOnly);
@@ -962,35 +999,24 @@ export class MarkupStreamParser {
     if (nested.spareId !== null) this.spareId = nested.spareId;
     const tools = this.opts.tools!;
     let calls = 0;
+    const callEvents: Array<Extract<StreamEvent, { index: number }>> = [];
     for (const e of events) {
       if (e.type === 'tool-call-end') {
-        if (!tools.has(e.call.name)) return false;
+        if (!tools.has(e.call.name)) return null;
         calls++;
+        callEvents.push(e);
       } else if (
-        e.type !== 'tool-call-start' &&
-        e.type !== 'tool-call-delta' &&
-        e.type !== 'tool-call-abort'
-      ) {
-        return false;
-      }
-    }
-    if (calls === 0 || this.callCount + calls > this.opts.maxCalls) return false;
-    this.matched ??= nested.format;
-    this.content.cut();
-    const base = this.callIndex;
-    for (const e of events) {
-      if (
         e.type === 'tool-call-start' ||
         e.type === 'tool-call-delta' ||
-        e.type === 'tool-call-end' ||
         e.type === 'tool-call-abort'
       ) {
-        this.events.push({ ...e, index: base + e.index });
+        callEvents.push(e);
+      } else {
+        return null;
       }
     }
-    this.callIndex = base + nested.callIndex;
-    this.callCount += calls;
-    return true;
+    if (calls === 0 || this.callCount + calls > this.opts.maxCalls) return null;
+    return { events: callEvents, calls, callIndex: nested.callIndex, format: nested.format };
   }
 
   /**
@@ -1050,6 +1076,13 @@ export class MarkupStreamParser {
   private enterBlock(block: BlockSpec, open: string, at: number): void {
     const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
     this.blockGlued = gluesToMarker(before);
+    // Markup right after markup (`</tool_call><tool_call>`, `]` of a list) counts as its own line.
+    this.blockOwnLine =
+      this.blockGlued ||
+      before === 0x3e ||
+      before === 0x5d ||
+      before === 0x7d ||
+      this.atLineStart(this.work, at, 3);
     this.blockStrong = block.evidence === 'strong';
     this.blockCloses = block.close !== undefined && block.close !== 'end-of-output';
     this.blockProvenBy = block.provenBy ?? null;
@@ -1265,6 +1298,12 @@ export class MarkupStreamParser {
         this.text(this.blockOpen + body + close);
         return false;
       }
+      // Cut off by the end after a blank in a line of prose (`shows <｜tool▁call▁begin｜>function…`):
+      // the marker is named in the sentence; the words stay as written.
+      if (this.opts.mentions && !closed && this.blockCloses && this.blockMidLine && holdsProse(body)) {
+        this.text(this.blockOpen + body + close);
+        return false;
+      }
       // Broken or empty (`<tool_call></tool_call> tags`): what follows decides too.
       if (!this.opts.mentions) {
         this.matched ??= result.format ?? format ?? this.compiled.spec.id;
@@ -1285,8 +1324,22 @@ export class MarkupStreamParser {
         strong: this.blockStrong,
         closed: closed || !this.blockCloses,
         provenBy: null,
+        ownLine: this.blockOwnLine,
       };
       this.pendingBlank = '';
+      this.pendingKeep = '';
+      return false;
+    }
+    // Tokens that hold no call, named in a sentence (`verbose: <|start|>assistant<|channel|>final
+    // <|message|> just to say hello`): the tokens are the prose's, not markup to cut.
+    if (
+      result.calls.length === 0 &&
+      this.opts.mentions &&
+      this.blockMidLine &&
+      result.error === undefined &&
+      (result.issues === undefined || result.issues.length === 0)
+    ) {
+      this.text(this.blockOpen + body + close);
       return false;
     }
     if (
@@ -1311,8 +1364,10 @@ export class MarkupStreamParser {
         strong: this.blockStrong,
         closed,
         provenBy: this.blockProvenBy,
+        ownLine: this.blockOwnLine,
       };
       this.pendingBlank = '';
+      this.pendingKeep = '';
       return true;
     }
     this.emitBlock(result, '', format, this.blockOffset);
@@ -1357,7 +1412,7 @@ export class MarkupStreamParser {
       break;
     }
     if (p === n) {
-      this.pendingBlank += work.slice(pos, n);
+      this.holdBlank(work.slice(pos, n));
       if (!final) return n;
       this.settlePending(true);
       return n;
@@ -1367,7 +1422,7 @@ export class MarkupStreamParser {
     if (!stands && this.compiled.textMarkers.canStart(c)) {
       const m = this.compiled.textMarkers.matchAt(work, p, final);
       if (m === 'partial') {
-        this.pendingBlank += work.slice(pos, p);
+        this.holdBlank(work.slice(pos, p));
         return -p - 1;
       }
       // More markup, a code fence or an inline span included, starts something new.
@@ -1377,7 +1432,7 @@ export class MarkupStreamParser {
       const glued = p === pos && this.pendingBlank === '';
       stands = this.pending!.glued || !continuesSentence(c, glued);
     }
-    this.pendingBlank += work.slice(pos, p);
+    this.holdBlank(work.slice(pos, p));
     this.settlePending(stands);
     return p;
   }
@@ -1391,7 +1446,7 @@ export class MarkupStreamParser {
     let p = pos;
     while (p < n && isSpace(work.charCodeAt(p))) p++;
     if (p === n) {
-      this.pendingBlank += work.slice(pos, n);
+      this.holdBlank(work.slice(pos, n));
       if (!final) return n;
       this.settlePending(false);
       return n;
@@ -1399,17 +1454,34 @@ export class MarkupStreamParser {
     for (const closer of closers) {
       if (work.startsWith(closer, p)) {
         this.pendingBlank = '';
+        this.pendingKeep = '';
         this.settlePending(true);
         return p + closer.length;
       }
       if (!final && n - p < closer.length && closer.startsWith(work.slice(p))) {
-        this.pendingBlank += work.slice(pos, p);
+        this.holdBlank(work.slice(pos, p));
         return -p - 1;
       }
     }
-    this.pendingBlank += work.slice(pos, p);
+    this.holdBlank(work.slice(pos, p));
     this.settlePending(false);
     return p;
+  }
+
+  /**
+   * A token at `[c, e)` named in a sentence: a blank before it, and after it the sentence going on
+   * (a blank and a lower-case word, or punctuation glued to it). 'hold' when the text ends too soon
+   * to tell. Only with the evidence rule on.
+   */
+  private namedInSentence(work: string, c: number, e: number, final: boolean): boolean | 'hold' {
+    if (!this.opts.mentions) return false;
+    const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
+    if (before !== SPACE && before !== TAB) return false;
+    const n = work.length;
+    let p = e;
+    while (p < n && (work.charCodeAt(p) === SPACE || work.charCodeAt(p) === TAB)) p++;
+    if (p >= n) return final ? false : 'hold';
+    return continuesSentence(work.charCodeAt(p), p === e);
   }
 
   /** Strong evidence is demanded of this reading: strict mode, or another format than the trusted one. */
@@ -1421,24 +1493,44 @@ export class MarkupStreamParser {
     return !sameFamily(format, trusted);
   }
 
+  /** Blanks after a waiting block, held with it until it is settled. */
+  private holdBlank(s: string): void {
+    if (s === '') return;
+    this.pendingBlank += s;
+    this.pendingKeep += s;
+  }
+
   /** Settles the waiting block: its calls go out (`stands`), or its raw text goes to content. */
   private settlePending(stands: boolean): void {
     const pending = this.pending;
     if (pending === null) return;
     this.pending = null;
-    const blank = this.pendingBlank;
+    const held = this.pendingBlank;
+    const kept = this.pendingKeep;
     this.pendingBlank = '';
+    this.pendingKeep = '';
     // Strong evidence: declared names, and no call cut off or missing its arguments.
     if (
       stands &&
       pending.read.error === undefined &&
       this.strongEvidence(pending) &&
-      (!this.namesDeclared(pending.read) ||
+      // Strong evidence: on a line of its own (not in the middle of a sentence), declared names, …
+      (!pending.ownLine ||
+        !this.namesDeclared(pending.read) ||
         pending.read.issues?.some((i) => VOIDS_STRONG_EVIDENCE.has(i.kind)) === true ||
         // Text the block itself holds beside its calls (a made-up Observation, a Final Answer).
         (pending.read.text !== undefined && pending.read.text.trim() !== ''))
     )
       stands = false;
+    if (pending.fence !== undefined) {
+      if (stands) {
+        this.emitFence(pending.fence);
+        this.text(kept);
+      } else {
+        this.text(pending.raw + held);
+      }
+      return;
+    }
     if (stands && pending.read.error !== undefined) {
       this.matched ??= pending.read.format ?? pending.format ?? this.compiled.spec.id;
       this.malformed(
@@ -1448,17 +1540,17 @@ export class MarkupStreamParser {
         pending.closed ? 'malformed-call' : 'partial-call',
       );
       this.settleAnnouncement();
-      this.text(blank);
+      this.text(kept);
       return;
     }
     if (stands) {
       this.emitBlock(pending.read, pending.raw, pending.format, pending.offset);
       this.settleAnnouncement();
-      this.text(blank);
+      this.text(kept);
       return;
     }
     this.settleAnnouncement();
-    this.text(pending.raw + blank);
+    this.text(pending.raw + held);
   }
 
   /** With tools declared, every call names one of them (no tools declared: nothing to check). */
@@ -1688,7 +1780,7 @@ export class MarkupStreamParser {
     if (s.length === 0) return;
     if (this.pending !== null) {
       // Blanks a block leaves behind (a trailing form's) wait with it for the decision.
-      this.pendingBlank += s;
+      this.holdBlank(s);
       return;
     }
     const out = this.content.write(s);
