@@ -17,7 +17,7 @@
  * which end a message wherever they stand, and a code fence closed right before `<|end|>` would
  * otherwise swallow every message after it.
  */
-import { type MarkupSpec, type ReasoningSpec, THINK_REASONING } from '@toolformat/core';
+import { type MarkupSpec, type ReasoningSpec, readJsonCallObjects, THINK_REASONING } from '@toolformat/core';
 import {
   announceMessage,
   RECIPIENT_AFTER_END,
@@ -133,6 +133,14 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
     // Headers carry nothing for the user; the end of a message ends a paragraph of the content
     // (a preamble, then the final answer, read as two lines, not glued into one).
     strip: [FINAL_OPEN, PREAMBLE_OPEN, START_ASSISTANT, MESSAGE, CONSTRAIN],
+    // vLLM with `tool_choice: "required"` makes gpt-oss answer with a bare JSON call list, no
+    // harmony at all: the route reads it as the whole output, for declared tools (or the exact shape).
+    whole: {
+      startChars: '[{',
+      body: (body, ctx) => readJsonCallObjects(body, ctx),
+      format: id,
+      onlyDeclaredTools: true,
+    },
     separators: [END, CALL, RETURN],
     codeAware: false,
   };
