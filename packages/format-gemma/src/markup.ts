@@ -8,7 +8,7 @@
  * too: with an explicit format they are read anywhere in the text, in auto mode a pythonic list
  * only as the whole output naming declared tools (`whole`).
  */
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { type BlockSpec, type MarkupSpec, type ReasoningSpec, readJsonCallObjects } from '@toolformat/core';
 import { bareBody, END_TOOL_REQUEST, wholeBody } from './bare-body.js';
 import { callBody } from './call-body.js';
 import { toolRequestBody } from './json-call.js';
@@ -73,6 +73,18 @@ export function buildMarkup(id: string): MarkupSpec {
       confidence: 0.9,
     },
     { fence: 'tool_code', body: toolCodeBody, format: fmt(''), confidence: 0.9 },
+    // Gemma fine-tunes trained on Hermes data write `<tool_call>{"name", "args"}</tool_call>` (the
+    // route reads it; in auto mode Hermes owns the marker).
+    {
+      open: '<tool_call>',
+      close: '</tool_call>',
+      guard: 'json',
+      bodyStart: '{[',
+      body: (body, ctx) => readJsonCallObjects(body, ctx),
+      format: fmt(''),
+      auto: false,
+      confidence: 0.5,
+    },
     // Gemma 4 with its tokens stripped: `call:get_weather(city="Paris")` at a line start. Prose
     // writes `call:` too, so auto mode reads it only on strong evidence.
     {

@@ -13,6 +13,8 @@ import {
   pythonRawCalls,
   type RawCall,
 } from '@toolformat/core';
+import { callBody } from './call-body.js';
+import { parseGemmaObject } from './gemma-value.js';
 
 /** `print(x(…))` → the inner call (the cookbook wraps calls in print). */
 function unwrapPrint(body: string): string {
@@ -41,6 +43,9 @@ export function toolCodeBody(body: string, ctx: BodyContext): BodyResult {
   return { calls, issues };
 }
 
+/** The call syntax of `<|tool_call>` blocks, strings written bare (so typed as FunctionGemma's are). */
+const strippedCall = callBody({ close: '', inferDelimited: true });
+
 /** Pythonic calls with positional values named by the schema (core's `pythonRawCalls`). */
 export const toRawCalls = (
   parsed: readonly PythonCall[],
@@ -56,6 +61,21 @@ export const toRawCalls = (
  * later lines stays text.
  */
 export function bareCallBody(body: string, ctx: BodyContext): BodyResult {
+  // `call:write_file{content:hello,path:a.txt}`: Gemma 4's own argument syntax, its string
+  // delimiters stripped with the tokens (vLLM's pythonic parser leaves this in the content).
+  const brace = body.indexOf('{');
+  const paren = body.indexOf('(');
+  if (brace !== -1 && (paren === -1 || brace < paren)) {
+    const parsed = parseGemmaObject(body, brace, ctx.options.maxDepth);
+    if (!parsed.ok)
+      return parsed.truncated
+        ? { calls: [], error: 'the output ended inside this call, so its arguments are incomplete' }
+        : { calls: [], notMarkup: true };
+    const read = strippedCall(`call:${body.slice(0, parsed.end)}`, ctx);
+    if (read.calls.length === 0) return { calls: [], notMarkup: true };
+    const rest = body.slice(parsed.end);
+    return rest.trim() === '' ? read : { ...read, text: rest };
+  }
   const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth, allowBareCall: true });
   if (!parsed.ok || parsed.calls.length !== 1)
     return ctx.closed || parsed.ok

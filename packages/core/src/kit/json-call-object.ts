@@ -1,5 +1,5 @@
 /**
- * A block body that is JSON calls — `{"name": …, "arguments"|"parameters": {…}}`, an array of
+ * A block body that is JSON calls — `{"name": …, "arguments"|"parameters"|"args": {…}}`, an array of
  * them, or the OpenAI wrapping `{"type": "function", "function": {…}}` — for a format that meets
  * another family's JSON where it expects its own markup (a Qwen3-Coder model writing Qwen2.5's
  * `<tool_call>{…}</tool_call>`). Relaxed JSON (single quotes) is read and reported; a body the
@@ -34,7 +34,7 @@ function toCall(value: unknown): RawCall | null {
   if (getOwn(value, 'name') === undefined && isPlainObject(wrapped)) return toCall(wrapped);
   const name = getOwn(value, 'name');
   if (typeof name !== 'string' || name.trim() === '') return null;
-  for (const key of ['arguments', 'parameters']) {
+  for (const key of ['arguments', 'parameters', 'args']) {
     if (Object.hasOwn(value, key)) return { name: name.trim(), arguments: getOwn(value, key) ?? {} };
   }
   return { name: name.trim(), arguments: {} };
