@@ -80,6 +80,21 @@ function decodeEntity(name: string): string | null {
 
 /** Removes the newline(s) the layout adds around a value. */
 export function unwrapLayout(text: string, layout: ValueLayout): string {
+  // `<parameter=path> a.txt` (a blank where the template writes a newline): the blanks before a
+  // value on the tag's own line are layout too, in the line layout.
+  if (layout === 'lines' && (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9)) {
+    let p = 0;
+    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    if (p < text.length && text.charCodeAt(p) !== 10 && text.charCodeAt(p) !== 13) {
+      // The blanks before a closing newline go too (a scan from the end: no regex over the value).
+      let end = text.length;
+      const nl = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
+      let q = end - nl;
+      while (q > p && (text.charCodeAt(q - 1) === 32 || text.charCodeAt(q - 1) === 9)) q--;
+      end = q;
+      return text.slice(p, end);
+    }
+  }
   const lead = text.startsWith('\r\n') ? 2 : text.startsWith('\n') ? 1 : 0;
   const trail = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
   if (layout === 'inline' && (lead === 0 || trail === 0)) return text;
