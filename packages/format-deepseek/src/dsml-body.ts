@@ -11,7 +11,13 @@
  * next tag that cannot be inside it; an invoke whose body is a JSON object (SGLang's tests show
  * models write that) takes it as the arguments. Values are typed in values.ts.
  */
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
+import {
+  type BodyContext,
+  type BodyIssue,
+  type BodyResult,
+  opensProse,
+  type RawCall,
+} from '@toolformat/core';
 import { type DsmlTag, dsml, Finder, nextTag } from './dsml-scan.js';
 import { buildArguments, type Param } from './values.js';
 
@@ -33,6 +39,12 @@ export function dsmlBody(format: string | undefined, bare = false) {
     let tag = nextTag(text, 0, limit);
     while (tag !== null) {
       if (tag.closing || tag.local !== 'invoke') {
+        tag = nextTag(text, tag.end, limit);
+        continue;
+      }
+      // `<｜DSML｜invoke name="search"> with <｜DSML｜parameter …> children`: the tag named in a
+      // sentence (prose follows it, not a parameter), architecture/precision.md.
+      if (ctx.options.mentions && opensProse(text.slice(tag.end, Math.min(limit, tag.end + 64)))) {
         tag = nextTag(text, tag.end, limit);
         continue;
       }

@@ -53,7 +53,11 @@ export function readFunctions(
     if (tag === null) break;
     // `<function=read_file> followed by <parameter=path> in your terminal`: the tag named in a
     // sentence (prose follows it, not a parameter), architecture/precision.md.
-    if (ctx.options.mentions && opensProse(body.slice(tag.end, Math.min(limit, tag.end + 64)))) {
+    if (
+      ctx.options.mentions &&
+      (opensProse(body.slice(tag.end, Math.min(limit, tag.end + 64))) ||
+        !namesSomething(tag.eq ?? tag.name ?? ''))
+    ) {
       prose = true;
       i = tag.end;
       continue;
@@ -75,6 +79,15 @@ export function readFunctions(
     });
   }
   return { calls, issues };
+}
+
+/** A tool name has a letter, a digit or an underscore (`<function=…>` is an ellipsis in prose). */
+function namesSomething(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c > 0x2e7f) return true;
+  }
+  return false;
 }
 
 function readOneFunction(

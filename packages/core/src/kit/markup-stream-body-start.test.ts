@@ -57,15 +57,14 @@ describe('bodyStart: an open marker followed by prose is text', () => {
   });
 
   it('still makes a block when the close marker comes first (an empty block is markup)', () => {
-    const r = parse('a <call></call> B');
-    expect(r.content).toBe('a B');
+    const r = parse('a\n<call></call>\nB');
+    expect(r.content).toBe('a\nB');
     expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
     everySplit('a <call>  </call> b');
-    // Named in a sentence that goes on, it is a mention: text (architecture/precision.md).
-    expect(format.parse('a <call></call> b', { mentions: true })).toMatchObject({
-      content: 'a <call></call> b',
-      issues: [],
-    });
+    // Named in a line of prose with more of it after, it is the tags' names: text
+    // (architecture/precision.md), whatever case the next word has.
+    for (const text of ['a <call></call> b', 'a <call></call> B'])
+      expect(format.parse(text, { mentions: true })).toMatchObject({ content: text, issues: [] });
   });
 
   it('applies to self-delimiting blocks', () => {

@@ -252,8 +252,14 @@ export class MarkupStreamParser {
     provenBy: readonly string[] | null;
     /** It starts its line, is glued to the word before it, or follows other markup. */
     ownLine: boolean;
+    /** A blank stands right before its open marker (see blockMidLine). */
+    midLine: boolean;
     /** A fence of calls (see callsOnly), in place of `read`. */
     fence?: FenceCalls;
+    /** No call, only the issues of a broken one (they go out as they are if it stands). */
+    brokenOnly?: boolean;
+    /** The block held nothing at all (`<tool_call></tool_call>`). */
+    empty?: boolean;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
@@ -970,6 +976,7 @@ export class MarkupStreamParser {
       closed: true,
       provenBy: null,
       ownLine: true,
+      midLine: false,
       fence,
     };
     this.pendingBlank = '';
@@ -1316,7 +1323,8 @@ export class MarkupStreamParser {
         return false;
       }
       this.pending = {
-        read: result.error !== undefined ? result : { ...result, error: 'the block holds no call' },
+        read: result.error !== undefined ? result : { ...result, error: EMPTY_BLOCK },
+        empty: body.trim() === '',
         raw: this.blockOpen + body + close,
         offset: this.blockOffset,
         format,
@@ -1325,6 +1333,7 @@ export class MarkupStreamParser {
         closed: closed || !this.blockCloses,
         provenBy: null,
         ownLine: this.blockOwnLine,
+        midLine: this.blockMidLine,
       };
       this.pendingBlank = '';
       this.pendingKeep = '';
@@ -1353,6 +1362,31 @@ export class MarkupStreamParser {
       this.text(this.blockOpen + body + close);
       return false;
     }
+    // A block that held only a broken call (reported in its issues, `calls: []`): what follows
+    // decides between a broken call and a quoted example, as for an error.
+    if (
+      result.calls.length === 0 &&
+      this.opts.mentions &&
+      hasMalformed(result) &&
+      (result.text === undefined || result.text.trim() === '')
+    ) {
+      this.pending = {
+        read: result,
+        raw: this.blockOpen + body + close,
+        offset: this.blockOffset,
+        format,
+        glued: this.blockGlued,
+        strong: this.blockStrong,
+        closed: closed || !this.blockCloses,
+        provenBy: null,
+        ownLine: this.blockOwnLine,
+        midLine: this.blockMidLine,
+        brokenOnly: true,
+      };
+      this.pendingBlank = '';
+      this.pendingKeep = '';
+      return false;
+    }
     if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong || this.blockProvenBy !== null)) {
       // Call or mention: what follows the block decides (decidePending).
       this.pending = {
@@ -1365,6 +1399,7 @@ export class MarkupStreamParser {
         closed,
         provenBy: this.blockProvenBy,
         ownLine: this.blockOwnLine,
+        midLine: this.blockMidLine,
       };
       this.pendingBlank = '';
       this.pendingKeep = '';
@@ -1428,7 +1463,10 @@ export class MarkupStreamParser {
       // More markup, a code fence or an inline span included, starts something new.
       stands = m !== null;
     }
-    if (!stands && !strong) {
+    // An empty block named in a line of prose (`<tool_call></tool_call> XML tags`): any text after it
+    // on its line makes it the tags' names, a new sentence too.
+    const empty = this.pending!.empty === true;
+    if (!stands && !strong && !(empty && this.blockMidLineOf(this.pending!))) {
       const glued = p === pos && this.pendingBlank === '';
       stands = this.pending!.glued || !continuesSentence(c, glued);
     }
@@ -1484,6 +1522,14 @@ export class MarkupStreamParser {
     return continuesSentence(work.charCodeAt(p), p === e);
   }
 
+  /**
+   * A broken block named in a line of prose (a blank before it): any text after it on its line,
+   * a new sentence too, makes it a quoted example rather than a broken call.
+   */
+  private blockMidLineOf(pending: NonNullable<MarkupStreamParser['pending']>): boolean {
+    return pending.midLine;
+  }
+
   /** Strong evidence is demanded of this reading: strict mode, or another format than the trusted one. */
   private strongEvidence(pending: NonNullable<MarkupStreamParser['pending']>): boolean {
     if (this.opts.strict || pending.strong) return true;
@@ -1522,6 +1568,15 @@ export class MarkupStreamParser {
         (pending.read.text !== undefined && pending.read.text.trim() !== ''))
     )
       stands = false;
+    if (pending.brokenOnly === true) {
+      if (stands) {
+        this.emitBlock(pending.read, pending.raw, pending.format, pending.offset);
+        this.text(kept);
+      } else {
+        this.text(pending.raw + held);
+      }
+      return;
+    }
     if (pending.fence !== undefined) {
       if (stands) {
         this.emitFence(pending.fence);
@@ -1828,6 +1883,9 @@ const VOIDS_STRONG_EVIDENCE: ReadonlySet<string> = new Set([
   'malformed-call',
   'trailing-text',
 ]);
+
+/** The reason given for a block that held nothing (no call, no text, no error of its own). */
+const EMPTY_BLOCK = 'the block holds no call';
 
 function hasMalformed(read: BodyResult): boolean {
   return read.issues?.some((i) => i.kind === 'malformed-call') === true;
