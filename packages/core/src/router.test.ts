@@ -104,14 +104,17 @@ describe('router.rescue — the leaked-call fallback', () => {
     const r = router().rescue(leaked, { model: 'unknown-model' });
     expect(r.calls).toHaveLength(1);
   });
-  it('returns the input untouched when nothing is found', () => {
-    expect(router().rescue('  just text  ')).toEqual({
-      calls: [],
-      content: '  just text  ',
-      reasoning: null,
-      issues: [],
-      format: null,
-    });
+  it('finds no call in plain text and leaves the words as they are', () => {
+    expect(router().rescue('  just text  ')).toMatchObject({ calls: [], content: 'just text', issues: [] });
+  });
+  it('streams exactly what the batch rescue returns (createRescueParser)', () => {
+    const batch = router().rescue(leaked, { model: 'toy-1', generateId: sequentialIds() });
+    const parser = router().createRescueParser({ model: 'toy-1', generateId: sequentialIds() });
+    const events = [...leaked].flatMap((ch) => parser.push(ch)).concat(parser.end());
+    const text = events.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
+    const calls = events.flatMap((e) => (e.type === 'tool-call-end' ? [e.call] : []));
+    expect(text.trim()).toBe(batch.content);
+    expect(calls).toEqual(batch.calls);
   });
 });
 

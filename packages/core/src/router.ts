@@ -8,9 +8,9 @@ import { type DependencyContainer, inject, injectAll, injectable } from 'tsyring
 import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
-import type { FormatPlugin, ToolFormatHandler } from './handler.js';
+import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
 import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
-import type { ParseOptions, ParseResult, ToolDefinition } from './schemas.js';
+import type { ParseOptions, ParseResult } from './schemas.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
 
@@ -39,6 +39,11 @@ export interface ModelResolution {
 export interface RescueOptions extends ParseOptions {
   model?: string;
   format?: string;
+  /**
+   * Demand strong evidence before a span becomes a call (callers that execute what they get:
+   * the proxy, the client adapters). See architecture/precision.md.
+   */
+  strict?: boolean;
 }
 
 interface Target {
@@ -151,34 +156,30 @@ export class Router {
   }
 
   /**
-   * The leaked-call fallback, for a native response whose `tool_calls` was empty: tries the
-   * model's handler, then every handler whose `detect` fires (surest first), and returns the
-   * first result with calls — or the input untouched.
+   * The leaked-call fallback, for a native response whose `tool_calls` was empty. Equal, by
+   * construction, to `createRescueParser(opts)` fed `text` once and ended: a proxy or client
+   * adapter that streams gets exactly what the batch rescue returns.
    */
-  rescue(text: string, opts: RescueOptions & { tools?: ToolDefinition[] } = {}): ParseResult {
-    const { model, format, ...parseOpts } = opts;
-    const tried = new Set<ToolFormatHandler>();
-    const first =
-      format !== undefined ? this.get(format) : model !== undefined ? this.resolveModel(model).handler : null;
-    const options = {
-      ...(model !== undefined ? this.resolveModel(model).options : pick(this.config.defaults ?? {})),
-      ...parseOpts,
-    };
-    if (first && first.id !== AUTO_ID) {
-      tried.add(first);
-      const r = first.parse(text, options);
-      if (r.calls.length > 0) return r;
+  rescue(text: string, opts: RescueOptions = {}): ParseResult {
+    const { handler, options } = this.rescueTarget(opts);
+    return handler.parse(text, options);
+  }
+
+  /** The streaming rescue: its events add up to `rescue(text, opts)` for every chunking. */
+  createRescueParser(opts: RescueOptions = {}): StreamParser {
+    const { handler, options } = this.rescueTarget(opts);
+    return handler.createStreamParser(options);
+  }
+
+  private rescueTarget(opts: RescueOptions): { handler: ToolFormatHandler; options: ParseOptions } {
+    const { model, format, strict: _strict, ...parseOpts } = opts;
+    const defaults = pick(this.config.defaults ?? {});
+    if (format !== undefined) return { handler: this.get(format), options: { ...defaults, ...parseOpts } };
+    if (model !== undefined) {
+      const r = this.resolveModel(model);
+      return { handler: r.handler, options: { ...r.options, ...parseOpts } };
     }
-    const scored = this.allHandlers()
-      .filter((h) => !tried.has(h))
-      .map((h) => ({ h, score: safeDetect(h, text) }))
-      .filter((s) => s.score > 0)
-      .sort((a, b) => b.score - a.score);
-    for (const { h } of scored) {
-      const r = h.parse(text, options);
-      if (r.calls.length > 0) return r;
-    }
-    return { calls: [], content: text, reasoning: null, issues: [], format: null };
+    return { handler: this.get(AUTO_ID), options: { ...defaults, ...parseOpts } };
   }
 
   /** What is registered: ids, aliases, variants and model patterns (for `toolformat formats`). */
