@@ -10,19 +10,11 @@ import type {
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider';
 import { createRouter, type ModelsConfig, type Router } from '@toolformat/core';
-import deepseek from '@toolformat/format-deepseek';
-import gemma from '@toolformat/format-gemma';
-import harmony from '@toolformat/format-harmony';
-import hermes from '@toolformat/format-hermes';
-import kimi from '@toolformat/format-kimi';
-import llama from '@toolformat/format-llama';
-import mistral from '@toolformat/format-mistral';
-import react from '@toolformat/format-react';
-import solar from '@toolformat/format-solar';
-import xml from '@toolformat/format-xml';
 import { convertArrayToReadableStream } from 'ai/test';
+import { allPlugins } from '../compare/formats.js';
+import { tokens } from '../compare/tokens.js';
 
-export const allPlugins = [hermes, xml, react, llama, deepseek, mistral, gemma, kimi, solar, harmony];
+export { tokens };
 
 export function testRouter(config?: ModelsConfig): Router {
   return createRouter({ plugins: allPlugins, ...(config ? { config } : {}) });
@@ -36,17 +28,6 @@ export function leakedOutputs(): Array<{ model: string; text: string }> {
     .filter((f) => f.endsWith('.txt'))
     .sort()
     .map((f) => ({ model: f.slice(0, -'.txt'.length), text: readFileSync(new URL(f, LEAKED), 'utf8') }));
-}
-
-// Special tokens whole, then tags, words, blank runs and single characters: close to what a
-// tokenizer sends, so markers arrive split the way a server splits them.
-const TOKEN =
-  /<\|[^|<>\s]{1,40}\|>|<｜[^｜]{1,40}｜>|\[[A-Z_]{2,20}\]|<\/?[A-Za-z_][^<>\s]{0,30}>|\w+|\s+|[^\w\s]/gu;
-
-export function tokens(text: string): string[] {
-  const out = text.match(TOKEN) ?? [];
-  if (out.join('') !== text) throw new Error('tokens: the pieces do not add up to the text');
-  return out;
 }
 
 export const usage = {
