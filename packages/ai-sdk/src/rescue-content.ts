@@ -6,6 +6,7 @@
 import type { LanguageModelV3Content, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import type { ParseResult } from '@toolformat/core';
 import { NoToolCallError } from './no-tool-call-error.js';
+import { withToolformatMetadata } from './provider-metadata.js';
 import { satisfies, toolCallPart } from './tool-definitions.js';
 
 export function rescueGenerateResult(
@@ -47,5 +48,12 @@ export function rescueGenerateResult(
     parsed.calls.length > 0
       ? { unified: 'tool-calls' as const, raw: result.finishReason.raw }
       : result.finishReason;
-  return { ...result, content, finishReason };
+  const providerMetadata = withToolformatMetadata(result.providerMetadata, {
+    format: parsed.format,
+    issues: parsed.issues,
+    calls: parsed.calls.length,
+  });
+  return providerMetadata
+    ? { ...result, content, finishReason, providerMetadata }
+    : { ...result, content, finishReason };
 }

@@ -52,25 +52,35 @@ interface Seen {
   reasoning: string;
   calls: Array<{ toolCallId: string; toolName: string; input: unknown }>;
   finish: string | undefined;
+  metadata: unknown;
 }
 
 async function streamed(modelId: string, text: string, chunks: readonly string[]) {
   const { stream } = await wrapped(modelId, text, chunks).doStream(params);
   const parts: LanguageModelV3StreamPart[] = await convertReadableStreamToArray(stream);
-  const seen: Seen = { text: '', reasoning: '', calls: [], finish: undefined };
+  const seen: Seen = { text: '', reasoning: '', calls: [], finish: undefined, metadata: undefined };
   for (const p of parts) {
     if (p.type === 'text-delta') seen.text += p.delta;
     else if (p.type === 'reasoning-delta') seen.reasoning += p.delta;
     else if (p.type === 'tool-call')
       seen.calls.push({ toolCallId: p.toolCallId, toolName: p.toolName, input: p.input });
-    else if (p.type === 'finish') seen.finish = p.finishReason.unified;
+    else if (p.type === 'finish') {
+      seen.finish = p.finishReason.unified;
+      seen.metadata = p.providerMetadata;
+    }
   }
   return { parts, seen };
 }
 
 async function generated(modelId: string, text: string): Promise<Seen> {
   const result = await wrapped(modelId, text, [text]).doGenerate(params);
-  const seen: Seen = { text: '', reasoning: '', calls: [], finish: result.finishReason.unified };
+  const seen: Seen = {
+    text: '',
+    reasoning: '',
+    calls: [],
+    finish: result.finishReason.unified,
+    metadata: result.providerMetadata,
+  };
   for (const p of result.content) {
     if (p.type === 'text') seen.text += p.text;
     else if (p.type === 'reasoning') seen.reasoning += p.text;
@@ -115,4 +125,11 @@ it('a withdrawn announcement never reaches the SDK: one tool input per call, und
     { toolCallId: 'call_1', toolName: 'get_weather', input: '{"city":"Paris"}' },
   ]);
   expect(two.seen.finish).toBe('tool-calls');
+  // The withdrawn call is not lost: it is an issue, with its raw text, on the finish part.
+  expect(two.seen.metadata).toMatchObject({
+    toolformat: {
+      format: 'hermes:qwen',
+      issues: [{ kind: 'malformed-call', raw: expect.stringContaining('"city": "Ro') }],
+    },
+  });
 });

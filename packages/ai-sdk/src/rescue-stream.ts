@@ -16,9 +16,13 @@
  * before a call or a block of the other kind, so parts never interleave.
  */
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import type { StreamEvent, StreamParser } from '@toolformat/core';
+import type { ParseIssue, StreamEvent, StreamParser } from '@toolformat/core';
 import { NoToolCallError } from './no-tool-call-error.js';
+import { withToolformatMetadata } from './provider-metadata.js';
 import { satisfies, toolCallPart } from './tool-definitions.js';
+
+/** How much of the turn's text a NoToolCallError carries from a stream. */
+const KEPT_TEXT = 1 << 20;
 
 export interface RescueStreamOptions {
   /** `'required'`, the name of the tool that must be called, or null. */
@@ -35,6 +39,7 @@ export function createRescueStream(
   let text = '';
   let ended = false;
   const names: string[] = [];
+  const issues: ParseIssue[] = [];
 
   const close = (out: TransformStreamDefaultController<LanguageModelV3StreamPart>) => {
     if (open === null) return;
@@ -65,9 +70,9 @@ export function createRescueStream(
         out.enqueue(part);
         rescued++;
         names.push(part.toolName);
-      }
-      // tool-call-start / -delta / -abort: see the header (sent when settled); issues are the
-      // parser's notes on what it dropped or repaired, not parts of the answer.
+      } else if (event.type === 'issue') issues.push(event.issue);
+      // tool-call-start / -delta / -abort: see the header (sent when settled). Issues go to the
+      // finish part's providerMetadata, as generate puts them on its result.
     }
   };
 
@@ -88,7 +93,8 @@ export function createRescueStream(
           // The provider's text blocks are read as one text; ours carry their own ids.
           return;
         case 'text-delta':
-          if (required !== null) text += part.delta;
+          // Kept only for the error a required call's absence raises, and only its first MiB.
+          if (required !== null && text.length < KEPT_TEXT) text += part.delta;
           write(parser.push(part.delta), out);
           return;
         case 'tool-input-start':
@@ -98,14 +104,20 @@ export function createRescueStream(
           if (part.type === 'tool-call') names.push(part.toolName);
           out.enqueue(part);
           return;
-        case 'finish':
+        case 'finish': {
           end(out);
-          out.enqueue(
-            rescued > 0
-              ? { ...part, finishReason: { unified: 'tool-calls', raw: part.finishReason.raw } }
-              : part,
-          );
+          const providerMetadata = withToolformatMetadata(part.providerMetadata, {
+            format: parser.format,
+            issues,
+            calls: rescued,
+          });
+          out.enqueue({
+            ...part,
+            ...(rescued > 0 ? { finishReason: { unified: 'tool-calls', raw: part.finishReason.raw } } : {}),
+            ...(providerMetadata ? { providerMetadata } : {}),
+          });
           return;
+        }
         default:
           out.enqueue(part);
       }

@@ -1,7 +1,9 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import { parseModelsConfig, ToolFormatConfigError } from '@toolformat/core';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { allPlugins } from './compare/formats.js';
 import {
   generateResult,
   leakedOutputs,
@@ -199,4 +201,63 @@ it('passes native tool calls through untouched and rescues nothing from clean te
   expect(ran).toEqual([{ city: 'Rome' }]);
   expect(parts.filter((p) => p.type === 'tool-input-start')).toMatchObject([{ id: 'call_native' }]);
   expect(await streamed.text).toBe(ANSWER);
+});
+
+it('two calls in one streamed turn: both run, each input before its call, in the order written', async () => {
+  const text =
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris", "unit": "celsius"}<｜tool▁call▁end｜>' +
+    '<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "London"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+  const model = new MockLanguageModelV3({
+    modelId: 'deepseek-v3.1',
+    doStream: [streamResult(text), streamResult(ANSWER)],
+  });
+  const { ran, tools } = weatherTools();
+  const result = streamText({
+    model: wrapLanguageModel({ model, middleware: toolformatMiddleware({ router }) }),
+    tools,
+    prompt: 'Paris and London?',
+    stopWhen: stepCountIs(2),
+  });
+  const parts = [];
+  for await (const part of result.fullStream) parts.push(part);
+  expect(findStreamOrderError(parts)).toBeNull();
+  expect(ran).toEqual([{ city: 'Paris', unit: 'celsius' }, { city: 'London' }]);
+  const calls = parts.filter((p) => p.type === 'tool-call');
+  expect(new Set(calls.map((c) => c.toolCallId)).size).toBe(2);
+  expect(await result.text).toBe(ANSWER);
+});
+
+it('builds its router from config and plugins when given no router', async () => {
+  const config = parseModelsConfig('models:\n  - match: "acme-*"\n    format: mistral\n', 'models.yaml');
+  const model = new MockLanguageModelV3({
+    modelId: 'acme-chat-1',
+    doGenerate: [generateResult('[TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}')],
+  });
+  const { ran, tools } = weatherTools();
+  await generateText({
+    model: wrapLanguageModel({ model, middleware: toolformatMiddleware({ config, plugins: allPlugins }) }),
+    tools,
+    prompt: 'Oslo?',
+  });
+  expect(ran).toEqual([{ city: 'Oslo' }]);
+});
+
+it('an unknown format id is an error when the middleware is made, naming the known ones', () => {
+  expect(() => toolformatMiddleware({ router, format: 'hermess' })).toThrow(ToolFormatConfigError);
+  expect(() => toolformatMiddleware({ router, format: 'hermess' })).toThrow(/known formats: .*hermes/);
+});
+
+it('puts what the parser dropped or repaired on providerMetadata.toolformat', async () => {
+  const text = 'Here. <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo",}}</tool_call>';
+  const model = new MockLanguageModelV3({ modelId: 'qwen3-8b', doGenerate: [generateResult(text)] });
+  const result = await generateText({
+    model: wrapLanguageModel({ model, middleware: toolformatMiddleware({ router }) }),
+    tools: weatherTools().tools,
+    prompt: 'Oslo?',
+  });
+  expect(result.toolCalls.map((c) => c.input)).toEqual([{ city: 'Oslo' }]);
+  expect(result.providerMetadata?.toolformat).toMatchObject({
+    format: 'hermes:qwen',
+    issues: [{ kind: 'json-repaired' }],
+  });
 });
