@@ -29,14 +29,14 @@ describe('toolformat parse (one output)', () => {
   });
 
   it('parses with an explicit --format (id or alias) and reads FILE', async () => {
-    const file = scratch.file('out.txt', `<think>Paris?</think>${weather} done`);
+    const file = scratch.file('out.txt', `<think>Paris?</think>${weather} Done`);
     for (const format of ['toy', 'toy-alias']) {
       const r = await run(['parse', '--format', format, file]);
       expect(r.code).toBe(0);
       expect(r.json()).toMatchObject({
         format: 'toy',
         calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
-        content: 'done',
+        content: 'Done',
       });
     }
   });
@@ -79,7 +79,7 @@ describe('toolformat parse (one output)', () => {
   });
 
   it('reports a malformed call with its raw text', async () => {
-    const r = await run(['parse', '--format', 'toy'], 'Hi <call>{"name": </call> there');
+    const r = await run(['parse', '--format', 'toy'], 'Hi <call>{"name": </call> There');
     const out = r.json() as { calls: unknown[]; issues: Array<{ kind: string; raw?: string }> };
     expect(out.calls).toEqual([]);
     expect(out.issues[0]).toMatchObject({

@@ -7,12 +7,13 @@
  *   --update-baseline    rewrite the baseline from this run (refuses to lower a count…)
  *   --allow-drop         …unless this is given too
  *   --baseline FILE      another baseline file (tests)
+ *   --pin-differences    write each documented difference's current output as its intended one
  *
  * Exit codes: 0 ok (or no corpus); 1 a ratcheted count dropped, streaming differed from batch,
  * or --update-baseline refused; 2 usage error.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDefaultRouter } from '@toolformat/cli';
@@ -26,8 +27,23 @@ import {
   updateBaseline,
 } from './baseline.js';
 import { type CorpusCase, defaultCorpusPath, readCorpus } from './corpus.js';
-import { adjustedScores, adjustedTable, loadDifferences } from './differences.js';
+import {
+  adjustedScores,
+  adjustedTable,
+  loadDifferences,
+  pinDifferences,
+  pinnedMismatches,
+} from './differences.js';
 import { failuresReport } from './failures.js';
+import {
+  DEFAULT_PRECISION_BASELINE,
+  type PrecisionBaseline,
+  precisionRegressions,
+  precisionTable,
+  readPrecisionCorpus,
+  runPrecision,
+  toPrecisionBaseline,
+} from './precision.js';
 import { familyTable, partialTable } from './report.js';
 import { type CorpusRun, runCorpus } from './runner.js';
 import { tally } from './score.js';
@@ -42,7 +58,8 @@ export interface ConformanceIo {
 
 export const DEFAULT_BASELINE = fileURLToPath(new URL('../baseline.json', import.meta.url));
 
-const USAGE = 'Usage: pnpm conformance [--json | --failures FAMILY | --update-baseline [--allow-drop]]';
+const USAGE =
+  'Usage: pnpm conformance [--json | --failures FAMILY | --update-baseline [--allow-drop] | --pin-differences]';
 
 export async function conformance(argv: readonly string[], io: ConformanceIo): Promise<number> {
   const out = (s: string) => io.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
@@ -53,6 +70,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     'update-baseline'?: boolean;
     'allow-drop'?: boolean;
     baseline?: string;
+    'pin-differences'?: boolean;
     help?: boolean;
   };
   try {
@@ -65,6 +83,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
         'update-baseline': { type: 'boolean' },
         'allow-drop': { type: 'boolean' },
         baseline: { type: 'string' },
+        'pin-differences': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -83,15 +102,31 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     return 2;
   }
 
+  const router = io.router ?? createDefaultRouter();
+  // The precision corpus is in the repository: it runs on every clone.
+  const precisionStatus =
+    values.failures === undefined && !values.json
+      ? checkPrecision(
+          router,
+          // Beside another baseline file (tests) goes its own precision baseline.
+          values.baseline === undefined
+            ? DEFAULT_PRECISION_BASELINE
+            : join(dirname(values.baseline), `precision-${basename(values.baseline)}`),
+          values['update-baseline'] === true,
+          values['allow-drop'] === true,
+          out,
+          err,
+        )
+      : 0;
+
   const corpusPath = defaultCorpusPath(io.env ?? process.env);
   const cases = readCorpus(corpusPath);
   if (cases === null) {
     out(
-      `conformance: no corpus at ${corpusPath} (set TOOLFORMAT_CORPUS to a peers.jsonl); nothing to check.`,
+      `\nconformance: SKIPPED the peer corpus: no file at ${corpusPath} (it lives in the shared folder beside the repository; set TOOLFORMAT_CORPUS to a peers.jsonl).`,
     );
-    return 0;
+    return precisionStatus;
   }
-  const router = io.router ?? createDefaultRouter();
   const started = performance.now();
   const run = runCorpus(cases, router);
   const elapsedMs = Math.round(performance.now() - started);
@@ -100,6 +135,12 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
   const unknown = new Set(run.unknownFamilies);
 
   if (values.failures !== undefined) return printFailures(values.failures, cases, run, out, err);
+  if (values['pin-differences']) {
+    for (const file of pinDifferences(run.runs)) out(`pinned: ${relative(process.cwd(), file)}`);
+    return 0;
+  }
+  // The pins are of the built-in formats' outputs: a test's own router is not held to them.
+  const pins = io.router === undefined ? pinnedMismatches(run.runs, loadDifferences()) : [];
 
   const baselinePath = values.baseline ?? DEFAULT_BASELINE;
   const baseline = readBaseline(baselinePath);
@@ -122,7 +163,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     for (const c of update.changes) out(`  ${describeChange(c)}`);
     if (streamFailed)
       err(`conformance: ${run.streaming.mismatches.length} streaming mismatches (see above); fix them.`);
-    return streamFailed ? 1 : 0;
+    return streamFailed || precisionStatus !== 0 ? 1 : 0;
   }
 
   if (values.json) {
@@ -130,7 +171,61 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
   } else {
     printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
   }
-  return verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  const peers = verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  if (pins.length > 0) {
+    err('\nconformance: FAILED: documented differences no longer give their pinned output:');
+    for (const p of pins) err(`  ${p.id} (${p.source}): ${p.why}`);
+    err('Fix the regression, or if the new output is intended: pnpm conformance --pin-differences');
+    return 1;
+  }
+  return peers !== 0 ? peers : precisionStatus;
+}
+
+/** Runs the precision corpus, prints its table and holds it to its baseline. */
+function checkPrecision(
+  router: Router,
+  baselinePath: string,
+  update: boolean,
+  allowRise: boolean,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  const cases = readPrecisionCorpus();
+  if (cases.length === 0) {
+    out('Precision: no corpus in packages/conformance/corpus/precision; nothing to check.\n');
+    return 0;
+  }
+  const results = runPrecision(cases, router);
+  out(
+    `Precision: ${cases.length} answers that only talk about tool calls, rescued under ${'several model names'} with and without their tools (a call or a changed text is a false positive):\n`,
+  );
+  out(precisionTable(results));
+  const current = toPrecisionBaseline(results);
+  const baseline = existsSync(baselinePath)
+    ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as PrecisionBaseline)
+    : null;
+  const rises = baseline ? precisionRegressions(baseline, current) : [];
+  if (update) {
+    if (rises.length > 0 && !allowRise) {
+      err('conformance: refusing to raise the precision baseline (add --allow-drop if that is intended):');
+      for (const r of rises) err(`  ${r}`);
+      return 1;
+    }
+    writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);
+    out('Precision baseline written.\n');
+    return 0;
+  }
+  if (baseline === null) {
+    out('\nNo precision baseline; write one with: pnpm conformance --update-baseline\n');
+    return 0;
+  }
+  if (rises.length > 0) {
+    err('\nconformance: FAILED: false positives rose above the precision baseline:');
+    for (const r of rises) err(`  ${r}`);
+    return 1;
+  }
+  out('\nPrecision baseline held.\n');
+  return 0;
 }
 
 function printTables(

@@ -21,13 +21,22 @@ const teachError = () =>
     "The 'auto' format only reads output; it cannot teach a model a format. Choose one (--format ID, or a models.yaml rule) for prompts and stop sequences.",
   );
 
-export function createAutoHandler(handlers: readonly ToolFormatHandler[]): ToolFormatHandler {
+export function createAutoHandler(
+  handlers: readonly ToolFormatHandler[],
+  /**
+   * `trusted`: `handlers[0]` is the model's own format (rescue with a known model). Its calls need
+   * ordinary evidence, every other format's strong evidence (architecture/precision.md).
+   */
+  options: { trusted?: boolean } = {},
+): ToolFormatHandler {
   const markupHandlers = handlers.filter(isMarkupHandler);
   const others = handlers.filter((h) => !isMarkupHandler(h));
+  const trusted = options.trusted === true && handlers[0] !== undefined && isMarkupHandler(handlers[0]);
   const merged = defineFormat({
     markup: mergeMarkup(
       AUTO_ID,
       markupHandlers.map((h) => h.markup),
+      { trusted },
     ),
     systemPrompt: () => {
       throw teachError();

@@ -16,6 +16,10 @@ export interface ResolvedParseOptions {
   maxInputLength: number;
   maxCalls: number;
   maxDepth: number;
+  /** Strong evidence for every call (see architecture/precision.md). */
+  strict: boolean;
+  /** The evidence rule is on (see architecture/precision.md). */
+  mentions: boolean;
 }
 
 export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedParseOptions {
@@ -28,5 +32,7 @@ export function resolveParseOptions(opts: ParseOptions | undefined): ResolvedPar
     maxInputLength: opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH,
     maxCalls: opts?.maxCalls ?? DEFAULT_MAX_CALLS,
     maxDepth: opts?.maxDepth ?? DEFAULT_MAX_DEPTH,
+    strict: opts?.strict ?? false,
+    mentions: (opts?.mentions ?? true) || (opts?.strict ?? false),
   };
 }

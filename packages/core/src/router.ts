@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
-import { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
+import { AUTO_ID, createAutoHandler } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
@@ -59,6 +59,7 @@ export class Router {
     [];
   private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
   private autoHandler: ToolFormatHandler | null = null;
+  private readonly rescueHandlers = new Map<ToolFormatHandler, ToolFormatHandler>();
 
   constructor(
     @injectAll(FORMAT_PLUGIN) private readonly plugins: FormatPlugin[],
@@ -172,14 +173,34 @@ export class Router {
   }
 
   private rescueTarget(opts: RescueOptions): { handler: ToolFormatHandler; options: ParseOptions } {
-    const { model, format, strict: _strict, ...parseOpts } = opts;
+    const { model, format, ...rest } = opts;
+    const parseOpts = { mentions: true, ...rest };
     const defaults = pick(this.config.defaults ?? {});
-    if (format !== undefined) return { handler: this.get(format), options: { ...defaults, ...parseOpts } };
+    if (format !== undefined)
+      return { handler: this.rescueHandler(this.get(format)), options: { ...defaults, ...parseOpts } };
     if (model !== undefined) {
       const r = this.resolveModel(model);
-      return { handler: r.handler, options: { ...r.options, ...parseOpts } };
+      return { handler: this.rescueHandler(r.handler), options: { ...r.options, ...parseOpts } };
     }
     return { handler: this.get(AUTO_ID), options: { ...defaults, ...parseOpts } };
+  }
+
+  /**
+   * What rescue reads a known model's output with: every format in one scan, the model's own
+   * first and on ordinary evidence, the others only on strong evidence (a sibling family's shape
+   * is what a misconfigured server leaks, but prose that mentions it must not become a call).
+   * Without a format of the model's own, auto mode.
+   */
+  private rescueHandler(own: ToolFormatHandler): ToolFormatHandler {
+    if (own.id === AUTO_ID) return own;
+    let handler = this.rescueHandlers.get(own);
+    if (!handler) {
+      const family = own.id.split(':')[0];
+      const others = this.allHandlers().filter((h) => h !== own && h.id.split(':')[0] !== family);
+      handler = createAutoHandler([own, ...others], { trusted: true });
+      this.rescueHandlers.set(own, handler);
+    }
+    return handler;
   }
 
   /** What is registered: ids, aliases, variants and model patterns (for `toolformat formats`). */

@@ -99,6 +99,18 @@ export const ParseOptionsSchema = z.object({
   maxCalls: z.number().int().positive().optional(),
   /** Nesting depth of arguments at most. Default 256. */
   maxDepth: z.number().int().positive().optional(),
+  /**
+   * Demand strong evidence before a span becomes a call: the calls end the output (only blanks
+   * or other markup after them) and, with tools declared, name declared tools. For callers that
+   * execute what they get. Default false. See architecture/precision.md.
+   */
+  strict: z.boolean().optional(),
+  /**
+   * The evidence rule (architecture/precision.md): a span the sentence goes on after is a
+   * mention, kept as text. Default true; `false` reads every span that parses as a call, as the
+   * peers do (`strict` turns it on whatever this says).
+   */
+  mentions: z.boolean().optional(),
 });
 export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'> & {
   generateId?: () => string;

@@ -65,16 +65,20 @@ describe('properties', () => {
         block,
         prose,
         fc.array(fc.nat(), { maxLength: 3 }),
-        (before, [list, variant], after, cuts) => {
+        fc.boolean(),
+        (before, [list, variant], after, cuts, mentions) => {
           const writer = createDeepseekFormat(variant);
           const calls = list.map((c, i) => ({ id: `c${i}`, ...c }));
-          const text = `${before}${writer.formatToolCalls(calls)}${after}`;
+          // Prose the calls are glued into may make them a mention (architecture/precision.md):
+          // the peers' reading (`mentions: false`) takes them; on their own line, both do.
+          const text = `${before}${writer.formatToolCalls(calls)}${mentions ? '\n' : ''}${after}`;
+          const opts = { mentions };
           for (const h of [ds, writer]) {
-            const r = parseWith(h, text);
+            const r = parseWith(h, text, opts);
             expect(r.calls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual(list);
             // Only whitespace may change where the calls were cut out.
             expect((r.content ?? '').replace(/\s/g, '')).toBe(`${before}${after}`.replace(/\s/g, ''));
-            expect(streamWith(h, chunksAt(text, cuts))).toEqual(r);
+            expect(streamWith(h, chunksAt(text, cuts), opts)).toEqual(r);
           }
         },
       ),

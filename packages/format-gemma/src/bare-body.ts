@@ -18,6 +18,7 @@ import {
   findJsonEnd,
   parsePythonCalls,
   type RawCall,
+  textContinuesSentence,
 } from '@toolformat/core';
 import { readJsonCall, skipLineNumber } from './json-call.js';
 import { toRawCalls } from './tool-code-body.js';
@@ -118,6 +119,11 @@ class BareScanner {
       // The parser's end includes the blanks after the list; they are the text's.
       let end = parsed.end;
       while (end > at && t.charCodeAt(end - 1) !== 93) end--;
+      // A list the sentence goes on after is a mention (architecture/precision.md).
+      if (this.ctx.options.mentions && textContinuesSentence(t, end)) {
+        this.listAt = nextList(t, end);
+        continue;
+      }
       const raw = t.slice(at, end);
       const issues: BodyIssue[] = [];
       for (const note of parsed.notes ?? [])

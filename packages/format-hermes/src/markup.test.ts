@@ -40,10 +40,10 @@ describe('the Hermes / Qwen <tool_call> block', () => {
 
   it('does not end a block at a close tag inside a JSON string', () => {
     const r = parse(
-      '<tool_call>{"name": "python", "arguments": {"code": "print(\'</tool_call>\')"}}</tool_call> after',
+      '<tool_call>{"name": "python", "arguments": {"code": "print(\'</tool_call>\')"}}</tool_call> After',
     );
     expect(r.calls[0]?.arguments).toEqual({ code: "print('</tool_call>')" });
-    expect(r.content).toBe('after');
+    expect(r.content).toBe('After');
   });
 
   it('reads an array, JSON lines and an OpenAI-shaped call inside one block', () => {
@@ -351,9 +351,9 @@ describe('names and malformed blocks (seed 000 decisions)', () => {
   });
 
   it('removes a tag with invalid JSON and reports its raw text; keeps it on request', () => {
-    const text = 'Before <tools>{"name": get_weather, "arguments": {</tools> after';
+    const text = 'Before <tools>{"name": get_weather, "arguments": {</tools> After';
     const r = parse(text);
-    expect(r).toMatchObject({ calls: [], content: 'Before after' });
+    expect(r).toMatchObject({ calls: [], content: 'Before After' });
     expect(r.issues).toEqual([
       expect.objectContaining({
         kind: 'malformed-call',

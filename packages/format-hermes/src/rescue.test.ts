@@ -54,9 +54,10 @@ describe('router.rescue on the production trace', () => {
     expect(dropped.calls).toEqual([]);
   });
 
-  it('yields no call for invalid JSON in a tag: the input comes back untouched from rescue, and parse strips the tag with an issue', () => {
+  it('yields no call for invalid JSON in a tag: rescue and parse strip the tag and report it', () => {
     const text = 'Checking.\n<tool_call>{"name": bigquery, "arguments": }</tool_call>';
-    expect(router.rescue(text, { tools })).toMatchObject({ calls: [], content: text });
+    // Rescue streams what it returns, so it cleans as parse does (architecture/precision.md).
+    expect(router.rescue(text, { tools })).toMatchObject({ calls: [], content: 'Checking.' });
     const r = router.get('hermes').parse(text, { tools });
     expect(r).toMatchObject({ calls: [], content: 'Checking.' });
     expect(r.issues).toEqual([

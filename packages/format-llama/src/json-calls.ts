@@ -18,6 +18,7 @@ import {
   isExactJsonCalls,
   parseJsonLadder,
   type RawCall,
+  textContinuesSentence,
 } from '@toolformat/core';
 import { toRawCall } from './call-object.js';
 
@@ -109,7 +110,12 @@ export function readJsonCalls(body: string, closed: boolean): BodyResult {
  * `;` between calls, JSON that is not a call) stays text. Values are parsed strictly: without
  * markers, broken JSON is more likely prose than a call.
  */
-export function scanJsonCalls(text: string): BodyResult {
+/** `;` or `,` between calls on one line (`{…}; {…}`). */
+function separatesCalls(code: number): boolean {
+  return code === SEMICOLON || code === COMMA;
+}
+
+export function scanJsonCalls(text: string, mentions = false): BodyResult {
   const calls: RawCall[] = [];
   let out = '';
   let last = 0;
@@ -120,6 +126,11 @@ export function scanJsonCalls(text: string): BodyResult {
     } catch {
       continue;
     }
+    // A call followed on its line by more of the sentence is a mention (architecture/precision.md).
+    let sep = end;
+    while (sep < text.length && (text.charCodeAt(sep) === 32 || text.charCodeAt(sep) === 9)) sep++;
+    const after = sep < text.length && separatesCalls(text.charCodeAt(sep)) ? sep + 1 : end;
+    if (mentions && textContinuesSentence(text, after)) continue;
     if (!collect(value, calls)) continue;
     out += text.slice(last, start);
     last = end;

@@ -77,9 +77,16 @@ describe('pythonic (Llama 3.2 / 4, OLMo 3)', () => {
     expect(JSON.parse(JSON.stringify(r.calls))).toEqual(r.calls);
   });
   it('reads lists in prose and keeps the prose', () => {
-    const r = parseWith(pythonic, "Let me check [get_weather(city='Paris')] and [x] done");
+    const r = parseWith(pythonic, "Let me check [get_weather(city='Paris')]\nand [x] done");
     expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }]);
     expect(r.content).toBe('Let me check and [x] done');
+  });
+  it('keeps a list the sentence goes on after as text: a mention (architecture/precision.md)', () => {
+    const text = "Let me check [get_weather(city='Paris')] and [x] done";
+    const read = (t: string) => pythonic.parse(t, { mentions: true });
+    expect(read(text)).toMatchObject({ calls: [], content: text });
+    expect(read('[a(x=1)] and [b(y=2)]').calls.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(read('[a(x=1)] Here is the forecast:').calls.map((c) => c.name)).toEqual(['a']);
   });
   it('reads <|python_start|> (pythonic and JSON) and the empty HF pair', () => {
     expect(callsOf(parseWith(pythonic, "<|python_start|>[f(a='x')]<|python_end|>"))).toEqual([

@@ -36,7 +36,7 @@ export interface MarkupOptions {
 /** Bare JSON (`{` opens) and bare pythonic lists (`[` opens): the open marker belongs to the body. */
 function bareBody(body: string, ctx: BodyContext): BodyResult {
   const text = ctx.open + body;
-  return ctx.open === '[' ? scanPythonLists(text, ctx) : scanJsonCalls(text);
+  return ctx.open === '[' ? scanPythonLists(text, ctx) : scanJsonCalls(text, ctx.options.mentions);
 }
 
 /**

@@ -15,9 +15,11 @@ import {
   type BodyIssue,
   type BodyResult,
   isExactPythonCall,
+  type PythonCall,
   parsePythonCalls,
   pythonRawCalls,
   type RawCall,
+  textContinuesSentence,
 } from '@toolformat/core';
 
 /** `brave_search.call(…)`: the built-in tool's name is the object, `.call` the method. */
@@ -66,12 +68,18 @@ function nextCandidate(text: string, from: number): number {
   return -1;
 }
 
-/** Bare text: every `[…]` that parses as a non-empty call list is calls; the rest is text. */
+/**
+ * Bare text: every `[…]` that parses as a non-empty call list is calls; the rest is text. A list
+ * the sentence goes on after is a mention (architecture/precision.md), unless another list
+ * follows on the same line (`[a(x=1)] and [b(y=2)]`).
+ */
 export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
-  const calls: RawCall[] = [];
-  const issues: BodyIssue[] = [];
-  let out = '';
-  let last = 0;
+  const found: Array<{
+    at: number;
+    end: number;
+    calls: PythonCall[];
+    notes: readonly { message: string }[];
+  }> = [];
   let at = nextCandidate(text, 0);
   const options = { start: at, maxDepth: ctx.options.maxDepth, allowBareCall: false };
   while (at !== -1) {
@@ -84,14 +92,33 @@ export function scanPythonLists(text: string, ctx: BodyContext): BodyResult {
     // The parser's end includes blanks after the list; they are the text's.
     let end = parsed.end;
     while (end > at && text.charCodeAt(end - 1) !== 93) end--;
-    const raw = text.slice(at, end);
-    for (const note of parsed.notes ?? []) issues.push({ kind: 'json-repaired', message: note.message, raw });
-    calls.push(...pythonRawCalls(parsed.calls, ctx, raw, issues, callName));
-    out += text.slice(last, at);
-    last = end;
+    found.push({ at, end, calls: parsed.calls, notes: parsed.notes ?? [] });
     at = nextCandidate(text, end);
+  }
+  const calls: RawCall[] = [];
+  const issues: BodyIssue[] = [];
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < found.length; i++) {
+    const { at: start, end, calls: listed, notes } = found[i]!;
+    const next = found[i + 1];
+    const nextOnLine = next !== undefined && !hasLineBreak(text, end, next.at);
+    if (ctx.options.mentions && textContinuesSentence(text, end) && !nextOnLine) continue;
+    const raw = text.slice(start, end);
+    for (const note of notes) issues.push({ kind: 'json-repaired', message: note.message, raw });
+    calls.push(...pythonRawCalls(listed, ctx, raw, issues, callName));
+    out += text.slice(last, start);
+    last = end;
   }
   if (calls.length === 0) return { calls: [], notMarkup: true };
   out += text.slice(last);
   return out.trim() === '' ? { calls, issues } : { calls, issues, text: out };
+}
+
+function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
 }

@@ -28,6 +28,7 @@ import {
   parseJsonLadder,
   type RawCall,
   skipBlank,
+  textContinuesSentence,
 } from '@toolformat/core';
 import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './markers.js';
 
@@ -347,6 +348,15 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
     });
     return { calls: [], issues, text };
   }
+  // `[TOOL_CALLS][…] in the text means…`: the sentence goes on after the list, a mention
+  // (architecture/precision.md).
+  if (
+    ctx.options.mentions &&
+    (c === BRACKET_OPEN || c === BRACE_OPEN) &&
+    text.trim() !== '' &&
+    textContinuesSentence(text, 0)
+  )
+    return { calls: [], notMarkup: true };
   const result: BodyResult = { calls: reader.calls, issues };
   if (text.trim() !== '') result.text = text;
   if (reader.format !== undefined) result.format = reader.format;

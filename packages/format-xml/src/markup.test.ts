@@ -61,9 +61,9 @@ describe('Claude style: <function_calls> and <invoke name>', () => {
   });
 
   it('reads an invoke without its wrapper', () => {
-    const r = read('Calling: <invoke name="ping"><parameter name="host">a.b</parameter></invoke> ok');
+    const r = read('Calling: <invoke name="ping"><parameter name="host">a.b</parameter></invoke> Ok');
     expect(r.calls).toEqual([{ name: 'ping', arguments: { host: 'a.b' } }]);
-    expect(r.content).toBe('Calling: ok');
+    expect(r.content).toBe('Calling: Ok');
   });
 
   it('decodes entities, unwraps CDATA, and keeps markup-like text inside a value', () => {
@@ -148,7 +148,7 @@ describe('seed 002: <tool>name</tool> and the <parameter> lines after it, with a
   });
 
   it('a <tool> name alone is a call without arguments; prose between the tags is not', () => {
-    expect(read('<tool>refresh</tool> done').calls).toEqual([{ name: 'refresh', arguments: {} }]);
+    expect(read('<tool>refresh</tool> Done').calls).toEqual([{ name: 'refresh', arguments: {} }]);
     const prose = 'Wrap it in <tool> tags like this </tool>.';
     expect(read(prose).content).toBe(prose);
   });
@@ -377,11 +377,11 @@ describe('Morph: the tool’s own name as the tag, when the tool is declared', (
   ];
 
   it('reads it with the tool declared', () => {
-    const r = read('Checking <get_weather><location>SF</location><days>3</days></get_weather> now', {
+    const r = read('Checking <get_weather><location>SF</location><days>3</days></get_weather> Now', {
       tools,
     });
     expect(r.calls).toEqual([{ name: 'get_weather', arguments: { location: 'SF', days: 3 } }]);
-    expect(r.content).toBe('Checking now');
+    expect(r.content).toBe('Checking Now');
   });
 
   it('is text without declared tools, or followed by prose', () => {

@@ -4,6 +4,7 @@ export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export { isBlank, skipBlank } from './char-codes.js';
+export { continuesSentence, endsItsLine, textContinuesSentence } from './evidence.js';
 export {
   declaredOrExact,
   isExactJsonCall,

@@ -187,6 +187,12 @@ export interface MarkupSpec {
   /** Fenced code and inline code spans are text, not markup (default true). */
   codeAware?: boolean;
   whole?: WholeOutputSpec;
+  /**
+   * Set on a merged markup that reads one model's output (rescue with a known model): calls
+   * read by this format (its id, or the family before `:`) need ordinary evidence, calls read
+   * by any other format strong evidence (architecture/precision.md).
+   */
+  trusted?: string;
 }
 
 export const THINK_REASONING: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };

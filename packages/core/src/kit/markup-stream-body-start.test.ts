@@ -43,10 +43,10 @@ function everySplit(text: string): void {
 
 describe('bodyStart: an open marker followed by prose is text', () => {
   it('keeps the marker and what follows as content, and still finds later calls', () => {
-    const text = 'Wrap calls in <call> tags: <call>{"name": "a", "arguments": {}}</call> done';
+    const text = 'Wrap calls in <call> tags: <call>{"name": "a", "arguments": {}}</call> Done';
     const r = parse(text);
     expect(r.calls.map((c) => c.name)).toEqual(['a']);
-    expect(r.content).toBe('Wrap calls in <call> tags: done');
+    expect(r.content).toBe('Wrap calls in <call> tags: Done');
     expect(r.issues).toEqual([]);
     everySplit(text);
   });
@@ -57,15 +57,20 @@ describe('bodyStart: an open marker followed by prose is text', () => {
   });
 
   it('still makes a block when the close marker comes first (an empty block is markup)', () => {
-    const r = parse('a <call></call> b');
-    expect(r.content).toBe('a b');
+    const r = parse('a <call></call> B');
+    expect(r.content).toBe('a B');
     expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
     everySplit('a <call>  </call> b');
+    // Named in a sentence that goes on, it is a mention: text (architecture/precision.md).
+    expect(format.parse('a <call></call> b', { mentions: true })).toMatchObject({
+      content: 'a <call></call> b',
+      issues: [],
+    });
   });
 
   it('applies to self-delimiting blocks', () => {
     expect(parse('use <|json|>.method()').content).toBe('use <|json|>.method()');
-    expect(parse('<|json|> [{"name": "c"}] tail').calls.map((c) => c.name)).toEqual(['c']);
+    expect(parse('<|json|> [{"name": "c"}] Tail').calls.map((c) => c.name)).toEqual(['c']);
     everySplit('use <|json|>.x and <|json|>[{"name": "c"}] tail');
   });
 });

@@ -91,10 +91,10 @@ describe('closeBefore: a key ends one block and opens the next', () => {
   });
 
   it('works beside literal close markers: whichever comes first', () => {
-    const text = 'x <k>a</k> y <k>b <k>c</k> z';
+    const text = 'x <k>a</k> Y <k>b <k>c</k> Z';
     const r = parse(text);
     expect(r.calls.map((c) => c.name)).toEqual(['a', 'b', 'c']);
-    expect(r.content).toBe('x y z');
+    expect(r.content).toBe('x Y Z');
     everySplit(text);
   });
 

@@ -91,16 +91,16 @@ function everySplit(h: Handler, text: string): void {
 
 describe('bodyStartTight', () => {
   it('takes a name right after the marker as a body', () => {
-    const r = parse(names, 'Go <call>get_weather\ncity=Paris</call> now');
+    const r = parse(names, 'Go <call>get_weather\ncity=Paris</call> Now');
     expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
-    expect(r.content).toBe('Go now');
-    everySplit(names, 'Go <call>get_weather\ncity=Paris</call> now');
+    expect(r.content).toBe('Go Now');
+    everySplit(names, 'Go <call>get_weather\ncity=Paris</call> Now');
   });
 
   it('leaves prose after a blank as text', () => {
-    const text = 'Wrap calls in <call> tags, like <call>f</call>.';
+    const text = 'Wrap calls in <call> tags, like <call>f</call>\n';
     const r = parse(names, text);
-    expect(r.content).toBe('Wrap calls in <call> tags, like .');
+    expect(r.content).toBe('Wrap calls in <call> tags, like');
     expect(r.calls.map((c) => c.name)).toEqual(['f']);
     everySplit(names, text);
   });
@@ -118,14 +118,14 @@ describe('trailing elements after the close', () => {
   });
 
   it('end the block at anything else, which stays text (and may be markup again)', () => {
-    const text = '<tool>a</tool>  x <tool>b</tool><p k>v</p><call>c</call>';
+    const text = '<tool>a</tool>  X <tool>b</tool><p k>v</p><call>c</call>';
     const r = parse(names, text);
     expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([
       ['a', {}],
       ['b', { k: 'v' }],
       ['c', {}],
     ]);
-    expect(r.content).toBe('x');
+    expect(r.content).toBe('X');
     everySplit(names, text);
   });
 
@@ -159,13 +159,13 @@ describe('a merged block', () => {
   });
 
   it('guards only JSON bodies: a stray quote in another body does not hide the close', () => {
-    const text = '<call>f\nsize=5"</call> between <call>g</call>';
+    const text = '<call>f\nsize=5"</call> Between <call>g</call>';
     const r = parse(merged, text);
     expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([
       ['f', { size: '5"' }],
       ['g', {}],
     ]);
-    expect(r.content).toBe('between');
+    expect(r.content).toBe('Between');
     everySplit(merged, text);
   });
 });

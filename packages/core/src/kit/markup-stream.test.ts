@@ -59,9 +59,9 @@ describe('call blocks', () => {
   });
 
   it('does not end a block at a close marker inside a JSON string', () => {
-    const r = parse('<call>{"name": "python", "arguments": {"code": "print(\'</call>\')"}}</call> after');
+    const r = parse('<call>{"name": "python", "arguments": {"code": "print(\'</call>\')"}}</call> After');
     expect(r.calls[0]?.arguments).toEqual({ code: "print('</call>')" });
-    expect(r.content).toBe('after');
+    expect(r.content).toBe('After');
   });
 
   it('parses a block the output ended inside of', () => {
@@ -71,9 +71,9 @@ describe('call blocks', () => {
   });
 
   it('removes a block that does not parse and reports its raw text', () => {
-    const r = parse('Before <call>{"name": get_weather, "arguments": {</call> after');
+    const r = parse('Before <call>{"name": get_weather, "arguments": {</call> After');
     expect(r.calls).toEqual([]);
-    expect(r.content).toBe('Before after');
+    expect(r.content).toBe('Before After');
     expect(r.issues).toHaveLength(1);
     expect(r.issues[0]).toMatchObject({
       kind: 'malformed-call',
@@ -82,19 +82,19 @@ describe('call blocks', () => {
   });
 
   it('keeps a block that does not parse as text with onMalformed: keep', () => {
-    const r = parse('Before <call>not json</call> after', { onMalformed: 'keep' });
-    expect(r.content).toBe('Before <call>not json</call> after');
+    const r = parse('Before <call>not json</call> After', { onMalformed: 'keep' });
+    expect(r.content).toBe('Before <call>not json</call> After');
     expect(r.issues[0]?.kind).toBe('malformed-call');
   });
 
   it('closes at the held-back marker when a stray quote made the guard skip it', () => {
     const r = parse(
-      '<call>{"name": "a", "arguments": {"q": "x}}</call> then <call>{"name": "b", "arguments": {}}</call>',
+      '<call>{"name": "a", "arguments": {"q": "x}}</call> Then <call>{"name": "b", "arguments": {}}</call>',
     );
     // The first block's JSON is repaired (its string closed), and the second is still found.
     expect(r.calls.map((c) => c.name)).toEqual(['a', 'b']);
     expect(r.calls[0]?.arguments).toEqual({ q: 'x}}' });
-    expect(r.content).toBe('then');
+    expect(r.content).toBe('Then');
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
 
@@ -120,9 +120,9 @@ describe('call blocks', () => {
   });
 
   it('ends a self-delimiting block where its JSON value closes', () => {
-    const r = parse('<|json|>[{"name": "a", "arguments": {"s": "]"}}] and then text');
+    const r = parse('<|json|>[{"name": "a", "arguments": {"s": "]"}}] And then text');
     expect(r.calls.map((c) => c.name)).toEqual(['a']);
-    expect(r.content).toBe('and then text');
+    expect(r.content).toBe('And then text');
   });
 
   it('removes stop tokens wherever they appear', () => {
@@ -358,18 +358,21 @@ describe('announcing a call before its block ends (semantics 7)', () => {
     const start = seen.find((e) => e.type === 'tool-call-start')!;
     const end = seen.find((e) => e.type === 'tool-call-end')!;
     expect(start.at).toBeLessThan(text.indexOf('"city"'));
-    expect(end.at).toBe(text.length - 1);
+    // What follows the close decides call or mention (architecture/precision.md): the output
+    // ends there, so the call comes with end().
+    expect(end).toBeUndefined();
+    expect(parser.end().map((e) => e.type)).toEqual(['tool-call-end']);
     expect(seen.filter((e) => e.type === 'tool-call-start')).toHaveLength(1);
   });
 
   it('withdraws an announced call whose block does not parse', () => {
-    const broken = '<call>{"name": "get_weather", "arguments": {"city": @@ @@}}</call> ok';
+    const broken = '<call>{"name": "get_weather", "arguments": {"city": @@ @@}}</call> Ok';
     const events = streamAll(toy.createStreamParser({ generateId: sequentialIds() }), [...broken]);
     const types = events.map((e) => e.type).filter((t) => t.startsWith('tool-call'));
     // The arguments streamed up to where they stopped being JSON; the abort takes the call back.
     expect([...new Set(types)]).toEqual(['tool-call-start', 'tool-call-delta', 'tool-call-abort']);
     expect(types.at(-1)).toBe('tool-call-abort');
-    expect(foldEvents(events, null)).toMatchObject({ calls: [], content: 'ok' });
+    expect(foldEvents(events, null)).toMatchObject({ calls: [], content: 'Ok' });
   });
 
   it('gives the id of a withdrawn announcement to the next call, so ids match batch', () => {

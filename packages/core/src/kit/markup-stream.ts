@@ -15,7 +15,8 @@ import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 import { normalizeArguments } from './arguments.js';
-import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
+import { BACKTICK, CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
+import { continuesSentence, gluesToMarker, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
@@ -213,6 +214,25 @@ export class MarkupStreamParser {
   private spareId: string | null = null;
   /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
   private argumentStream: ArgumentStream | null = null;
+  /**
+   * A block that read as calls, waiting for what follows it to say whether it is a call or a
+   * mention (architecture/precision.md): its reading, its raw text, and the blanks after it.
+   */
+  private pending: {
+    read: BodyResult;
+    raw: string;
+    offset: number;
+    format: string | undefined;
+    /** The open marker was glued to a word (`text<｜tool▁calls▁begin｜>`): a template's join. */
+    glued: boolean;
+  } | null = null;
+  /** The block's open marker was glued to the word before it (see gluesToMarker). */
+  private blockGlued = false;
+  /** A blank stands right before the block's open marker: it may be named in a sentence. */
+  private blockMidLine = false;
+  /** The last character scanned before the current work (for blockGlued at its start), or -1. */
+  private prevCode = -1;
+  private pendingBlank = '';
   /** 0: a plain code fence; 1: held, undecided; 2: held, starts like markup (see fenceOut). */
   private fenceProbe: 0 | 1 | 2 = 0;
   private fenceOpen = '';
@@ -255,6 +275,7 @@ export class MarkupStreamParser {
     if (
       chunk.length <= FAST_CHUNK &&
       this.carry.length === 0 &&
+      this.pending === null &&
       !this.ended &&
       this.overflow === null &&
       this.folder === null
@@ -290,6 +311,7 @@ export class MarkupStreamParser {
     try {
       this.run(this.carry, true);
       this.finishMode();
+      this.settlePending(true);
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -350,6 +372,7 @@ export class MarkupStreamParser {
       this.events = events = [];
       this.appendBody(chunk, 0, n);
     }
+    this.prevCode = chunk.charCodeAt(n - 1);
     this.lineIndent = indentAfter(chunk, n, this.lineIndent);
     this.offset += n;
     return events;
@@ -392,6 +415,7 @@ export class MarkupStreamParser {
       if (next < 0) {
         // -k - 1 encodes "hold back from k": keep it for the next push.
         const hold = -next - 1;
+        if (hold > 0) this.prevCode = work.charCodeAt(hold - 1);
         this.lineIndent = indentAfter(work, hold, this.lineIndent);
         this.carry = work.slice(hold);
         this.offset += hold;
@@ -399,6 +423,7 @@ export class MarkupStreamParser {
       }
       pos = next;
     }
+    if (n > 0) this.prevCode = work.charCodeAt(n - 1);
     this.lineIndent = indentAfter(work, n, this.lineIndent);
     this.offset += n;
   }
@@ -406,6 +431,10 @@ export class MarkupStreamParser {
   private scanText(work: string, pos: number, final: boolean): number {
     const n = work.length;
     const markers = this.compiled.textMarkers;
+    if (this.pending !== null) {
+      const decided = this.decidePending(work, pos, final);
+      if (decided !== pos) return decided;
+    }
     if (!this.wholeDecided) {
       let p = pos;
       while (p < n && isSpace(work.charCodeAt(p))) p++;
@@ -513,10 +542,32 @@ export class MarkupStreamParser {
           this.content.cut();
           this.enterReasoning(marker.spec);
           return c + m.marker.length;
-        case 'strip':
+        case 'strip': {
+          // A token named in a sentence (`the <|im_end|> token`) stays: blank before, and the
+          // sentence going on after a blank. One character past the blank decides.
+          const e = c + m.marker.length;
+          if (
+            this.opts.mentions &&
+            c > 0 &&
+            (work.charCodeAt(c - 1) === SPACE || work.charCodeAt(c - 1) === TAB)
+          ) {
+            if (e + 1 >= n && !final) {
+              this.text(work.slice(pos, c));
+              return -c - 1;
+            }
+            if (
+              work.charCodeAt(e) === SPACE &&
+              e + 1 < n &&
+              continuesSentence(work.charCodeAt(e + 1), false)
+            ) {
+              from = e;
+              continue;
+            }
+          }
           this.text(work.slice(pos, c));
           this.content.cut();
-          return c + m.marker.length;
+          return e;
+        }
         case 'separator':
           // Ends one message of the user's text: the next one starts on a new line.
           this.text(work.slice(pos, c));
@@ -972,6 +1023,9 @@ export class MarkupStreamParser {
   }
 
   private enterBlock(block: BlockSpec, open: string, at: number): void {
+    const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
+    this.blockGlued = gluesToMarker(before);
+    this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
     this.blockOpen = open;
@@ -1148,7 +1202,7 @@ export class MarkupStreamParser {
     read?: BodyResult,
   ): boolean {
     const ok = this.readBody(parser, body, close, closed, format, read);
-    this.settleAnnouncement();
+    if (this.pending === null) this.settleAnnouncement();
     return ok;
   }
 
@@ -1167,20 +1221,67 @@ export class MarkupStreamParser {
       this.text(this.blockOpen + body + close);
       return false;
     }
-    this.matched ??= result.format ?? format ?? this.compiled.spec.id;
     if (
       result.error !== undefined ||
       (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined)
     ) {
-      this.malformed(
-        this.blockOpen + body + close,
-        result.error ?? 'the block holds no call',
-        this.blockOffset,
-      );
+      // A marker named in a sentence (`[TOOL_CALLS] followed by…`) is prose, not a broken call.
+      if (this.opts.mentions && this.blockMidLine && opensProse(body)) {
+        this.text(this.blockOpen + body + close);
+        return false;
+      }
+      // Broken or empty (`<tool_call></tool_call> tags`): what follows decides too.
+      if (!this.opts.mentions) {
+        this.matched ??= result.format ?? format ?? this.compiled.spec.id;
+        this.malformed(
+          this.blockOpen + body + close,
+          result.error ?? 'the block holds no call',
+          this.blockOffset,
+        );
+        return false;
+      }
+      this.pending = {
+        read: result.error !== undefined ? result : { ...result, error: 'the block holds no call' },
+        raw: this.blockOpen + body + close,
+        offset: this.blockOffset,
+        format,
+        glued: this.blockGlued,
+      };
+      this.pendingBlank = '';
       return false;
     }
+    if (
+      result.calls.length === 0 &&
+      result.text !== undefined &&
+      this.opts.mentions &&
+      this.blockMidLine &&
+      opensProse(body) &&
+      hasMalformed(result)
+    ) {
+      this.text(this.blockOpen + body + close);
+      return false;
+    }
+    if (result.calls.length > 0 && this.opts.mentions) {
+      // Call or mention: what follows the block decides (decidePending).
+      this.pending = {
+        read: result,
+        raw: this.blockOpen + body + close,
+        offset: this.blockOffset,
+        format,
+        glued: this.blockGlued,
+      };
+      this.pendingBlank = '';
+      return true;
+    }
+    this.emitBlock(result, '', format, this.blockOffset);
+    return true;
+  }
+
+  /** A block's reading goes out: its issues, reasoning, text and calls. */
+  private emitBlock(result: BodyResult, blockRaw: string, format: string | undefined, offset: number): void {
+    this.matched ??= result.format ?? format ?? this.compiled.spec.id;
     this.content.cut();
-    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset });
     if (result.reasoning !== undefined && result.reasoning !== '') {
       this.reasoningSink.separate();
       this.reasoning(result.reasoning);
@@ -1189,9 +1290,104 @@ export class MarkupStreamParser {
       this.text(result.text);
       this.content.cut();
     }
-    if (result.calls.length > 0) {
-      const blockRaw = this.blockOpen + body + close;
-      for (const call of result.calls) this.emitCall(call, blockRaw);
+    for (const call of result.calls) this.emitCall(call, blockRaw);
+  }
+
+  /**
+   * The evidence rule (architecture/precision.md): a block that read as calls is a call when
+   * nothing but blanks stands after it on its line (then a new line, the end of the output, or
+   * another marker); a sentence that goes on after it makes it a mention, kept as text. With
+   * strong evidence demanded, blank lines are passed over too: the calls must end the output or
+   * be followed by more markup, and with tools declared they must name declared tools.
+   * One character after the blanks decides, so nothing is held back past it; the blanks are kept
+   * aside (not in the carry), so a long run of them costs one pass.
+   * Returns where the scan goes on (`pos` when the decision is made and the text scan proceeds).
+   */
+  private decidePending(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    const strong = this.strongEvidence(this.pending!);
+    let p = pos;
+    for (; p < n; p++) {
+      const c = work.charCodeAt(p);
+      if (c === SPACE || c === TAB) continue;
+      if (strong && (c === LINE_FEED || c === CARRIAGE_RETURN || isSpace(c))) continue;
+      break;
+    }
+    if (p === n) {
+      this.pendingBlank += work.slice(pos, n);
+      if (!final) return n;
+      this.settlePending(true);
+      return n;
+    }
+    const c = work.charCodeAt(p);
+    let stands = c === LINE_FEED || c === CARRIAGE_RETURN || (!strong && hasLineBreak(this.pendingBlank));
+    if (!stands && this.compiled.textMarkers.canStart(c)) {
+      const m = this.compiled.textMarkers.matchAt(work, p, final);
+      if (m === 'partial') {
+        this.pendingBlank += work.slice(pos, p);
+        return -p - 1;
+      }
+      // More markup, a code fence or an inline span included, starts something new.
+      stands = m !== null;
+    }
+    if (!stands && !strong) {
+      const glued = p === pos && this.pendingBlank === '';
+      stands = this.pending!.glued || !continuesSentence(c, glued);
+    }
+    this.pendingBlank += work.slice(pos, p);
+    this.settlePending(stands);
+    return p;
+  }
+
+  /** Strong evidence is demanded of this reading: strict mode, or another format than the trusted one. */
+  private strongEvidence(pending: NonNullable<MarkupStreamParser['pending']>): boolean {
+    if (this.opts.strict) return true;
+    const trusted = this.compiled.spec.trusted;
+    if (trusted === undefined) return false;
+    const format = pending.read.format ?? pending.format ?? this.compiled.spec.id;
+    return !sameFamily(format, trusted);
+  }
+
+  /** Settles the waiting block: its calls go out (`stands`), or its raw text goes to content. */
+  private settlePending(stands: boolean): void {
+    const pending = this.pending;
+    if (pending === null) return;
+    this.pending = null;
+    const blank = this.pendingBlank;
+    this.pendingBlank = '';
+    // Strong evidence: declared names, and no call cut off or missing its arguments.
+    if (
+      stands &&
+      pending.read.error === undefined &&
+      this.strongEvidence(pending) &&
+      (!this.namesDeclared(pending.read) ||
+        pending.read.issues?.some((i) => i.kind === 'partial-call' || i.kind === 'malformed-call') === true)
+    )
+      stands = false;
+    if (stands && pending.read.error !== undefined) {
+      this.matched ??= pending.read.format ?? pending.format ?? this.compiled.spec.id;
+      this.malformed(pending.raw, pending.read.error, pending.offset);
+      this.settleAnnouncement();
+      this.text(blank);
+      return;
+    }
+    if (stands) {
+      this.emitBlock(pending.read, pending.raw, pending.format, pending.offset);
+      this.settleAnnouncement();
+      this.text(blank);
+      return;
+    }
+    this.settleAnnouncement();
+    this.text(pending.raw + blank);
+  }
+
+  /** With tools declared, every call names one of them (no tools declared: nothing to check). */
+  private namesDeclared(read: BodyResult): boolean {
+    const tools = this.opts.tools;
+    if (tools === null) return true;
+    for (const call of read.calls) {
+      const name = typeof call.name === 'string' ? call.name.trim() : '';
+      if (!tools.has(name)) return false;
     }
     return true;
   }
@@ -1381,6 +1577,21 @@ export class MarkupStreamParser {
     }
     if (result.error !== undefined || result.calls.length === 0) return false;
     if (whole.onlyDeclaredTools && !declaredOrExact(result, this.opts)) return false;
+    // The evidence rule (architecture/precision.md): the sentence must not go on after the calls
+    // on their line; with strong evidence demanded, nothing but blanks may follow them.
+    const after = result.text ?? '';
+    if (this.opts.strict || this.compiled.spec.trusted !== undefined) {
+      const format = result.format ?? whole.format ?? this.compiled.spec.id;
+      const strong = this.opts.strict || !sameFamily(format, this.compiled.spec.trusted!);
+      if (strong && (after.trim() !== '' || !this.namesDeclared(result))) return false;
+    }
+    // (A whole body may trim the blank after its calls: the first word after them decides.)
+    if (
+      this.opts.mentions &&
+      continuesSentence(after.trimStart().charCodeAt(0), false) &&
+      after.trim() !== ''
+    )
+      return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
     if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
@@ -1394,6 +1605,11 @@ export class MarkupStreamParser {
 
   private text(s: string): void {
     if (s.length === 0) return;
+    if (this.pending !== null) {
+      // Blanks a block leaves behind (a trailing form's) wait with it for the decision.
+      this.pendingBlank += s;
+      return;
+    }
     const out = this.content.write(s);
     if (out.length === 0) return;
     if (this.folder !== null) this.folder.addText(out);
@@ -1431,6 +1647,22 @@ export class MarkupStreamParser {
     }
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
+}
+
+function hasMalformed(read: BodyResult): boolean {
+  return read.issues?.some((i) => i.kind === 'malformed-call') === true;
+}
+
+function hasLineBreak(s: string): boolean {
+  return s.indexOf('\n') !== -1 || s.indexOf('\r') !== -1;
+}
+
+function sameFamily(format: string, trusted: string): boolean {
+  const family = (id: string) => {
+    const colon = id.indexOf(':');
+    return colon === -1 ? id : id.slice(0, colon);
+  };
+  return family(format) === family(trusted);
 }
 
 function walkCandidate(markers: MarkerSet<TextMarker>, work: string, from: number): number {

@@ -59,7 +59,13 @@ function unionAnnounce(blocks: readonly BlockSpec[]): BlockSpec['announce'] {
   };
 }
 
-export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpec {
+export function mergeMarkup(
+  id: string,
+  specs: readonly MarkupSpec[],
+  /** `specs[0]` is the model's own format: all its blocks, labels and whole form take part. */
+  options: { trusted?: boolean } = {},
+): MarkupSpec {
+  const trusted = options.trusted === true ? specs[0] : undefined;
   const formatOf = new Map<BlockSpec, string>();
   const byOpen = new Map<string, BlockSpec[]>();
   const byFence = new Map<string, BlockSpec[]>();
@@ -70,7 +76,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   const wholes: WholeOutputSpec[] = [];
   for (const spec of specs) {
     for (const block of spec.blocks) {
-      if (block.auto === false) continue;
+      if (block.auto === false && spec !== trusted) continue;
       formatOf.set(block, block.format ?? spec.id);
       for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), block]);
       for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), block]);
@@ -93,7 +99,8 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
     }
     for (const s of spec.strip ?? []) strip.add(s);
     for (const s of spec.separators ?? []) separators.add(s);
-    if (spec.whole?.onlyDeclaredTools) wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
+    if (spec.whole?.onlyDeclaredTools || (spec === trusted && spec.whole))
+      wholes.push({ ...spec.whole, format: spec.whole.format ?? spec.id });
   }
   const fmt = (b: BlockSpec) => formatOf.get(b) ?? id;
   const blocks: BlockSpec[] = [];
@@ -131,6 +138,7 @@ export function mergeMarkup(id: string, specs: readonly MarkupSpec[]): MarkupSpe
   return {
     id,
     blocks,
+    ...(trusted ? { trusted: trusted.id, labels: trusted.labels } : {}),
     reasoning,
     strip: [...strip],
     ...(separators.size > 0 ? { separators: [...separators] } : {}),

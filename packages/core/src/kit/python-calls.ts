@@ -558,13 +558,18 @@ class PythonLiteralParser {
     const n = src.length;
     let i = this.pos;
     let raw = false;
+    let bytes = false;
+    const start = i;
     // The prefix letters were validated by the caller; only `r` changes how the body is read.
     while (i < n) {
       const c = this.at(i);
       if (c === QUOTE || c === APOSTROPHE) break;
       if ((c | 0x20) === LOWER_R) raw = true;
+      if ((c | 0x20) === 0x62) bytes = true;
       i++;
     }
+    // JSON has no bytes: `b'z'` is read as the string 'z', and said so.
+    if (bytes) this.note(start, 'a bytes literal was read as a string');
     const open = i;
     const q = this.at(i);
     const triple = this.at(i + 1) === q && this.at(i + 2) === q;
