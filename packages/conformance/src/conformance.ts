@@ -35,6 +35,7 @@ import {
   pinnedMismatches,
 } from './differences.js';
 import { failuresReport } from './failures.js';
+import { DEFAULT_LEAKS_BASELINE, readLeakCorpus, runLeaks } from './leaks.js';
 import {
   DEFAULT_PRECISION_BASELINE,
   type PrecisionBaseline,
@@ -119,13 +120,28 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
         )
       : 0;
 
+  const leaksStatus =
+    values.failures === undefined && !values.json
+      ? checkLeaks(
+          router,
+          values.baseline === undefined
+            ? DEFAULT_LEAKS_BASELINE
+            : join(dirname(values.baseline), `leaks-${basename(values.baseline)}`),
+          values['update-baseline'] === true,
+          values['allow-drop'] === true,
+          out,
+          err,
+        )
+      : 0;
+  const ownStatus = precisionStatus !== 0 ? precisionStatus : leaksStatus;
+
   const corpusPath = defaultCorpusPath(io.env ?? process.env);
   const cases = readCorpus(corpusPath);
   if (cases === null) {
     out(
       `\nconformance: SKIPPED the peer corpus: no file at ${corpusPath} (it lives in the shared folder beside the repository; set TOOLFORMAT_CORPUS to a peers.jsonl).`,
     );
-    return precisionStatus;
+    return ownStatus;
   }
   const started = performance.now();
   const run = runCorpus(cases, router);
@@ -163,7 +179,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     for (const c of update.changes) out(`  ${describeChange(c)}`);
     if (streamFailed)
       err(`conformance: ${run.streaming.mismatches.length} streaming mismatches (see above); fix them.`);
-    return streamFailed || precisionStatus !== 0 ? 1 : 0;
+    return streamFailed || ownStatus !== 0 ? 1 : 0;
   }
 
   if (values.json) {
@@ -172,13 +188,75 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     printTables(corpusPath, cases.length, elapsedMs, run, counts, unknown, out);
   }
   const peers = verdict(comparison, baselinePath, streamFailed, values.json ? err : out, err);
+  if (run.rescue.autoMismatches.length > 0) {
+    err(
+      `\nconformance: FAILED: rescue and auto mode read ${run.rescue.autoMismatches.length} cases differently.`,
+    );
+    return 1;
+  }
   if (pins.length > 0) {
     err('\nconformance: FAILED: documented differences no longer give their pinned output:');
     for (const p of pins) err(`  ${p.id} (${p.source}): ${p.why}`);
     err('Fix the regression, or if the new output is intended: pnpm conformance --pin-differences');
     return 1;
   }
-  return peers !== 0 ? peers : precisionStatus;
+  return peers !== 0 ? peers : ownStatus;
+}
+
+/** Runs the leak corpus (real outputs from public threads), prints its scores and ratchets them. */
+function checkLeaks(
+  router: Router,
+  baselinePath: string,
+  update: boolean,
+  allowDrop: boolean,
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
+  const cases = readLeakCorpus();
+  if (cases.length === 0) {
+    out('Leaks: no corpus in packages/conformance/corpus/leaks; nothing to check.\n');
+    return 0;
+  }
+  const score = runLeaks(cases, router);
+  const pct = (n: number) => `${Math.round((100 * n) / score.cases)}%`;
+  out(
+    `Leaks: ${score.cases} real outputs from public threads. Calls exact routed by the thread's model ${score.routedExact}/${score.cases} (${pct(score.routedExact)}), through rescue ${score.rescueExact}/${score.cases} (${pct(score.rescueExact)}), strict rescue ${score.strictExact}/${score.cases}.`,
+  );
+  for (const f of score.failing) out(`  ${f.id} (${f.model}): routed ${f.routed}, rescued ${f.rescued}`);
+  const current = {
+    routedExact: score.routedExact,
+    rescueExact: score.rescueExact,
+    strictExact: score.strictExact,
+  };
+  const baseline = existsSync(baselinePath)
+    ? (JSON.parse(readFileSync(baselinePath, 'utf8')) as typeof current)
+    : null;
+  const drops = baseline
+    ? (Object.keys(current) as Array<keyof typeof current>).filter((k) => current[k] < (baseline[k] ?? 0))
+    : [];
+  if (update) {
+    if (drops.length > 0 && !allowDrop) {
+      err(
+        `conformance: refusing to lower the leaks baseline (${drops.join(', ')}); add --allow-drop if intended.`,
+      );
+      return 1;
+    }
+    writeFileSync(baselinePath, `${JSON.stringify(current, null, 2)}\n`);
+    out('Leaks baseline written.\n');
+    return 0;
+  }
+  if (baseline === null) {
+    out('No leaks baseline; write one with: pnpm conformance --update-baseline\n');
+    return 0;
+  }
+  if (drops.length > 0) {
+    err(
+      `\nconformance: FAILED: leak scores dropped below the baseline: ${drops.map((k) => `${k} ${baseline[k]} → ${current[k]}`).join(', ')}`,
+    );
+    return 1;
+  }
+  out('Leaks baseline held.\n');
+  return 0;
 }
 
 /** Runs the precision corpus, prints its table and holds it to its baseline. */
@@ -257,6 +335,10 @@ function printTables(
   const m = run.streaming.mismatches;
   out(
     `\nStreaming with the peers' chunks: ${run.streaming.cases} cases, ${m.length} mismatches with batch${m.length ? `: ${m.map((x) => x.id).join(', ')}` : ''}`,
+  );
+  const r = run.rescue;
+  out(
+    `Rescue: without a model it equals auto mode on ${run.runs.length - r.autoMismatches.length} of ${run.runs.length} cases${r.autoMismatches.length ? ` (differs: ${r.autoMismatches.join(', ')})` : ''}; routed to each case's family (its format first, the others on strong evidence) ${r.routedCallsExact}/${r.routedCases} calls exact.`,
   );
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@toolformat/core';
 import { findEventProtocolError } from '@toolformat/core/testing';
 import type { CorpusCase } from './corpus.js';
-import { type CaseScore, caseOptions, deepEqual, scoreCase } from './score.js';
+import { type CaseScore, callsMatch, caseOptions, deepEqual, scoreCase } from './score.js';
 
 export interface CaseRun {
   case: CorpusCase;
@@ -40,6 +40,11 @@ export interface CorpusRun {
   /** Families that are not a format id here (all their explicit scores are 0). */
   unknownFamilies: string[];
   streaming: { cases: number; mismatches: StreamMismatch[] };
+  /**
+   * Rescue against the other reading paths: without a model it must equal auto mode exactly
+   * (`autoMismatches`); routed to the case's family, how often its calls are exact.
+   */
+  rescue: { autoMismatches: string[]; routedCases: number; routedCallsExact: number };
 }
 
 export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusRun {
@@ -61,6 +66,7 @@ export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusR
     skipped: 0,
     unknownFamilies: [],
     streaming: { cases: 0, mismatches: [] },
+    rescue: { autoMismatches: [], routedCases: 0, routedCallsExact: 0 },
   };
 
   for (const c of cases) {
@@ -75,6 +81,13 @@ export function runCorpus(cases: readonly CorpusCase[], router: Router): CorpusR
       const autoResult = auto.parse(c.input, opts());
       const score = scoreCase(c, explicit, autoResult);
       if (score) out.runs.push({ case: c, score, explicit, auto: autoResult });
+      const { evidence: _, ...rescued } = router.rescue(c.input, opts());
+      if (!deepEqual(plain(rescued), plain(autoResult))) out.rescue.autoMismatches.push(c.id);
+      if (handler && score && !score.partial) {
+        const routed = router.rescue(c.input, { ...opts(), format: c.family });
+        out.rescue.routedCases++;
+        if (callsMatch(c.expected_calls, routed.calls)) out.rescue.routedCallsExact++;
+      }
     }
     if (handler && c.chunks && c.chunks.length > 0) {
       out.streaming.cases++;

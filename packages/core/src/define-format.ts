@@ -38,6 +38,11 @@ export interface FormatDefinition {
 export interface MarkupFormatHandler extends ToolFormatHandler {
   readonly markup: MarkupSpec;
   readonly compiled: CompiledMarkup;
+  /**
+   * A format whose markup depends on the declared tools (a tool's name as its marker): the markup
+   * a parse with these options runs, so that rescue's merged scan reads them too.
+   */
+  markupFor?(opts: ParseOptions | undefined): MarkupSpec;
 }
 
 export function defineFormat(def: FormatDefinition): MarkupFormatHandler {

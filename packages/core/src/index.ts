@@ -38,7 +38,9 @@ export {
   type FormatInfo,
   globMatch,
   type ModelResolution,
+  type RescueEvidence,
   type RescueOptions,
+  type RescueResult,
   Router,
 } from './router.js';
 export * from './schemas.js';

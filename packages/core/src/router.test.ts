@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './config.js';
+import { defineFormat } from './define-format.js';
 import { ToolFormatConfigError } from './errors.js';
 import { definePlugin } from './handler.js';
 import { sequentialIds } from './kit/ids.js';
@@ -115,6 +116,70 @@ describe('router.rescue — the leaked-call fallback', () => {
     const calls = events.flatMap((e) => (e.type === 'tool-call-end' ? [e.call] : []));
     expect(text.trim()).toBe(batch.content);
     expect(calls).toEqual(batch.calls);
+  });
+});
+
+describe('router.rescue — evidence (architecture/precision.md)', () => {
+  // A second family with markup of its own: `<act>NAME</act>`.
+  const act = definePlugin({
+    id: 'act',
+    modelPatterns: [{ match: 'act-*' }],
+    create: () =>
+      defineFormat({
+        markup: {
+          id: 'act',
+          blocks: [
+            { open: '<act>', close: '</act>', body: (b) => ({ calls: [{ name: b.trim(), arguments: {} }] }) },
+          ],
+        },
+        systemPrompt: () => '',
+        stopSequences: [],
+        formatToolCalls: () => '',
+        formatResult: () => '',
+      }),
+  });
+  const withAct = () => {
+    const c = container.createChildContainer();
+    registerFormat(toyPlugin, c);
+    registerFormat(act, c);
+    return createRouter({ container: c });
+  };
+  const ownLine = 'I will check.\n<act>ping</act>\nThat is how it is written.';
+
+  it("reads the model's own format on ordinary evidence, another family's only on strong", () => {
+    const router = withAct();
+    expect(router.rescue(ownLine, { model: 'act-1' })).toMatchObject({
+      calls: [{ name: 'ping' }],
+      evidence: { source: 'model-format', strength: 'ordinary', format: 'act' },
+    });
+    // Under a toy route, act's markup is another family's: prose after it makes it a mention.
+    expect(router.rescue(ownLine, { model: 'toy-1' })).toMatchObject({ calls: [], content: ownLine });
+    expect(router.rescue('I will check.\n<act>ping</act>', { model: 'toy-1' })).toMatchObject({
+      calls: [{ name: 'ping' }],
+      evidence: { source: 'other-format', strength: 'strong', format: 'act' },
+    });
+  });
+
+  it('keeps a call the sentence goes on after as text on every path', () => {
+    const router = withAct();
+    const text = 'Write <act>ping</act> and the server runs it.';
+    for (const model of ['act-1', 'toy-1', 'unknown']) {
+      expect(router.rescue(text, { model })).toMatchObject({
+        calls: [],
+        content: text,
+        evidence: { source: 'none' },
+      });
+    }
+    expect(router.get('act').parse(text)).toMatchObject({ calls: [], content: text });
+  });
+
+  it('strict: the calls end the output; auto mode is rescue without a model', () => {
+    const router = withAct();
+    expect(router.rescue(ownLine, { model: 'act-1', strict: true }).calls).toEqual([]);
+    const text = 'Checking.\n<act>ping</act>';
+    const { evidence, ...rescued } = router.rescue(text, { generateId: sequentialIds() });
+    expect(evidence).toEqual({ source: 'auto', strength: 'ordinary', format: 'act' });
+    expect(rescued).toEqual(router.get('auto').parse(text, { generateId: sequentialIds() }));
   });
 });
 

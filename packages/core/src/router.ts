@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
 import { AUTO_ID, createAutoHandler } from './auto.js';
 import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
+import type { MarkupFormatHandler } from './define-format.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
 import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
@@ -46,6 +47,20 @@ export interface RescueOptions extends ParseOptions {
   strict?: boolean;
 }
 
+/**
+ * What a rescue's calls rest on (architecture/precision.md). `source`: the model's own format,
+ * another family's (read only on strong evidence), auto mode (no model, or one with no route),
+ * or no call at all. `strength`: the evidence the calls had to show.
+ */
+export interface RescueEvidence {
+  source: 'model-format' | 'other-format' | 'auto' | 'none';
+  strength: 'ordinary' | 'strong';
+  /** The format (and variant) that read the calls, or null. */
+  format: string | null;
+}
+
+export type RescueResult = ParseResult & { evidence: RescueEvidence };
+
 interface Target {
   plugin: FormatPlugin;
   variant?: string;
@@ -59,7 +74,7 @@ export class Router {
     [];
   private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
   private autoHandler: ToolFormatHandler | null = null;
-  private readonly rescueHandlers = new Map<ToolFormatHandler, ToolFormatHandler>();
+  private readonly rescueHandlers = new Map<object, ToolFormatHandler>();
 
   constructor(
     @injectAll(FORMAT_PLUGIN) private readonly plugins: FormatPlugin[],
@@ -161,9 +176,31 @@ export class Router {
    * construction, to `createRescueParser(opts)` fed `text` once and ended: a proxy or client
    * adapter that streams gets exactly what the batch rescue returns.
    */
-  rescue(text: string, opts: RescueOptions = {}): ParseResult {
+  rescue(text: string, opts: RescueOptions = {}): RescueResult {
     const { handler, options } = this.rescueTarget(opts);
-    return handler.parse(text, options);
+    const result = handler.parse(text, options);
+    return { ...result, evidence: this.rescueEvidence(result.calls.length > 0 ? result.format : null, opts) };
+  }
+
+  /**
+   * What a rescue's calls rest on, for a caller that logs or refuses weak rescues: the format that
+   * read them (`parser.format` at the end of a streamed rescue) and the options rescue was given.
+   */
+  rescueEvidence(format: string | null, opts: RescueOptions = {}): RescueEvidence {
+    const strict = opts.strict === true;
+    if (format === null) return { source: 'none', strength: strict ? 'strong' : 'ordinary', format: null };
+    const own =
+      opts.format !== undefined
+        ? this.get(opts.format)
+        : opts.model !== undefined
+          ? this.resolveModel(opts.model).handler
+          : null;
+    if (own === null || own.id === AUTO_ID)
+      return { source: 'auto', strength: strict ? 'strong' : 'ordinary', format };
+    const family = (id: string) => id.split(':')[0];
+    if (family(format) === family(own.id))
+      return { source: 'model-format', strength: strict ? 'strong' : 'ordinary', format };
+    return { source: 'other-format', strength: 'strong', format };
   }
 
   /** The streaming rescue: its events add up to `rescue(text, opts)` for every chunking. */
@@ -177,10 +214,13 @@ export class Router {
     const parseOpts = { mentions: true, ...rest };
     const defaults = pick(this.config.defaults ?? {});
     if (format !== undefined)
-      return { handler: this.rescueHandler(this.get(format)), options: { ...defaults, ...parseOpts } };
+      return {
+        handler: this.rescueHandler(this.get(format), parseOpts),
+        options: { ...defaults, ...parseOpts },
+      };
     if (model !== undefined) {
       const r = this.resolveModel(model);
-      return { handler: this.rescueHandler(r.handler), options: { ...r.options, ...parseOpts } };
+      return { handler: this.rescueHandler(r.handler, parseOpts), options: { ...r.options, ...parseOpts } };
     }
     return { handler: this.get(AUTO_ID), options: { ...defaults, ...parseOpts } };
   }
@@ -191,14 +231,21 @@ export class Router {
    * is what a misconfigured server leaks, but prose that mentions it must not become a call).
    * Without a format of the model's own, auto mode.
    */
-  private rescueHandler(own: ToolFormatHandler): ToolFormatHandler {
+  private rescueHandler(own: ToolFormatHandler, opts: ParseOptions): ToolFormatHandler {
     if (own.id === AUTO_ID) return own;
-    let handler = this.rescueHandlers.get(own);
+    // A format whose markers are the declared tools' names reads with the markup for these tools.
+    const markupFor = (own as MarkupFormatHandler).markupFor;
+    const markup = markupFor?.call(own, opts);
+    const key = markup === undefined ? own : markup;
+    let handler = this.rescueHandlers.get(key);
     if (!handler) {
       const family = own.id.split(':')[0];
       const others = this.allHandlers().filter((h) => h !== own && h.id.split(':')[0] !== family);
-      handler = createAutoHandler([own, ...others], { trusted: true });
-      this.rescueHandlers.set(own, handler);
+      const first = markup === undefined ? own : ({ ...own, markup } as ToolFormatHandler);
+      handler = createAutoHandler([first, ...others], { trusted: true });
+      // Handlers per tool set are kept for the sets in use (an agent has a few).
+      if (this.rescueHandlers.size >= 64) this.rescueHandlers.clear();
+      this.rescueHandlers.set(key, handler);
     }
     return handler;
   }

@@ -12,7 +12,7 @@ import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core';
 import { bareBody, END_TOOL_REQUEST, wholeBody } from './bare-body.js';
 import { callBody } from './call-body.js';
 import { toolRequestBody } from './json-call.js';
-import { toolCodeBody } from './tool-code-body.js';
+import { bareCallBody, toolCodeBody } from './tool-code-body.js';
 
 export const GEMMA4_CALL = '<|tool_call>';
 export const GEMMA4_CALL_END = '<tool_call|>';
@@ -73,6 +73,20 @@ export function buildMarkup(id: string): MarkupSpec {
       confidence: 0.9,
     },
     { fence: 'tool_code', body: toolCodeBody, format: fmt(''), confidence: 0.9 },
+    // Gemma 4 with its tokens stripped: `call:get_weather(city="Paris")` at a line start. Prose
+    // writes `call:` too, so auto mode reads it only on strong evidence.
+    {
+      open: 'call:',
+      lineStart: true,
+      bodyStartTight: NAME_START,
+      bodyStart: NAME_START,
+      close: 'end-of-output',
+      closeBefore: ['\ncall:', ...STRONG, ...END_TOKENS, '```'],
+      body: bareCallBody,
+      format: fmt('gemma4'),
+      auto: 'strong',
+      confidence: 0.5,
+    },
     // Explicit format only: bare pythonic lists and `{…}[END_TOOL_REQUEST]` anywhere in the text.
     {
       open: ['{', '['],

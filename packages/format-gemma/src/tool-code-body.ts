@@ -48,3 +48,23 @@ export const toRawCalls = (
   raw: string,
   issues: BodyIssue[],
 ): RawCall[] => pythonRawCalls(parsed, ctx, raw, issues);
+
+/**
+ * Gemma 4 with its tokens gone (a server that strips them, or a model served without its
+ * template): `call:NAME(key="value", …)` on its own, the arguments in parentheses. The engine took
+ * `call:`; the rest is one python call, read by the literal parser. What follows the call on
+ * later lines stays text.
+ */
+export function bareCallBody(body: string, ctx: BodyContext): BodyResult {
+  const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth, allowBareCall: true });
+  if (!parsed.ok || parsed.calls.length !== 1)
+    return ctx.closed || parsed.ok
+      ? { calls: [], notMarkup: true }
+      : { calls: [], error: 'the output ended inside this call, so its arguments are incomplete' };
+  const issues: BodyIssue[] = [];
+  const raw = body.slice(0, parsed.end);
+  for (const note of parsed.notes ?? []) issues.push({ kind: 'json-repaired', message: note.message, raw });
+  const calls = toRawCalls(parsed.calls, ctx, raw, issues);
+  const rest = body.slice(parsed.end);
+  return rest.trim() === '' ? { calls, issues } : { calls, issues, text: rest };
+}

@@ -131,6 +131,16 @@ describe('what servers strip or leave', () => {
     }
   });
 
+  it('a server that stripped the special tokens: `to=functions.NAME json{…}`', () => {
+    const text = 'commentary to=functions.get_weather json{"city": "Paris"}';
+    const r = parseWith(harmony, text);
+    expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expectStreamingEqualsBatch(harmony, text);
+    // Prose that names a recipient is still prose.
+    const prose = 'Send it to=functions.get_weather docs for details.';
+    expect(parseWith(harmony, prose)).toMatchObject({ calls: [], content: prose });
+  });
+
   it('the recipient after `<|start|>assistant`, on the analysis channel', () => {
     const text =
       '<|channel|>analysis<|message|>Hmm.<|end|><|start|>assistant to=functions.lookup<|channel|>analysis <|constrain|>json<|message|>{"k": 1}';
@@ -285,6 +295,16 @@ describe('names and tools', () => {
     expect(callsOf(kept)).toEqual([{ name: 'rm_rf', arguments: {} }]);
     expect(kept.issues.map((i) => i.kind)).toEqual(['unknown-tool']);
     expect(parseWith(harmony, text, { tools, unknownTools: 'drop' }).calls).toEqual([]);
+  });
+
+  it('a content type glued to the name is taken off when the tool without it is declared', () => {
+    // Leaked by vLLM's gpt-oss template path: `to=functions.shelljson` for the tool `shell`.
+    const text = '<|channel|>commentary to=functions.shelljson<|message|>{"cmd": ["ls"]}<|call|>';
+    expect(callsOf(parseWith(harmony, text, { tools: [{ name: 'shell' }] }))).toEqual([
+      { name: 'shell', arguments: { cmd: ['ls'] } },
+    ]);
+    // Without the tool declared there is no telling: the name stays as written.
+    expect(callsOf(parseWith(harmony, text)).map((c) => c.name)).toEqual(['shelljson']);
   });
 
   it('a tool declared with its namespace keeps it', () => {

@@ -135,6 +135,14 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
       p = first;
       continue;
     }
+    // A server that strips special tokens leaves `to=functions.x json{…}`: the content type glued
+    // to the arguments is the header's end (prose does not write `json{`).
+    const typed = strippedContentType(text, p);
+    if (typed !== null) {
+      setContentType(header, typed.type);
+      header.marked = true;
+      return { kind: 'message', contentStart: typed.at };
+    }
     // Prose writes `to=functions.x docs`; a header names the recipient and then a token.
     if (!header.marked) return { kind: 'invalid', at: p };
     const end = wordEnd(text, p, limit);
@@ -154,6 +162,17 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     }
     p = end;
   }
+}
+
+/** `json{` or `code{` (a blank allowed before the brace) at `p`: the type and where `{` is. */
+function strippedContentType(text: string, p: number): { type: string; at: number } | null {
+  for (const type of ['json', 'code']) {
+    if (!text.startsWith(type, p)) continue;
+    let q = p + type.length;
+    if (text.charCodeAt(q) === 32) q++;
+    if (text.charCodeAt(q) === 123) return { type, at: q };
+  }
+  return null;
 }
 
 function setContentType(header: Header, word: string): void {

@@ -24,6 +24,7 @@ import {
   RECIPIENT_FIRST,
   readMessages,
   START_ASSISTANT_TO,
+  STRIPPED_CHANNEL_TO,
 } from './message-body.js';
 import {
   ANALYSIS,
@@ -114,6 +115,14 @@ export function buildMarkup(id: string = HARMONY_ID): MarkupSpec {
       {
         open: RECIPIENT_FIRST,
         lineStart: true,
+        closeBefore: MESSAGE_ENDS,
+        guard: 'json',
+        body: readMessages,
+        announce: announceMessage,
+      },
+      // The same call from a server that stripped the special tokens (`commentary to=functions.x json{…}`).
+      {
+        open: STRIPPED_CHANNEL_TO,
         closeBefore: MESSAGE_ENDS,
         guard: 'json',
         body: readMessages,

@@ -42,6 +42,9 @@ import {
 /** Recipients that are not tools: the roles a message can be addressed to. */
 const NOT_TOOLS: ReadonlySet<string> = new Set(['assistant', 'user', 'system', 'developer', 'all']);
 
+/** Content types a template may glue to the recipient's name. */
+const GLUED_TYPES: readonly string[] = ['<|constrain|>json', 'json', 'code'];
+
 /** The open marker of a block that starts with the recipient: `<|start|>assistant to=`. */
 export const START_ASSISTANT_TO = `${START_ASSISTANT} to=`;
 
@@ -50,6 +53,14 @@ export const START_ASSISTANT_TO = `${START_ASSISTANT} to=`;
  * (` to=functions.get_weather<|channel|>commentary …`, ` to=python<|channel|>analysis …`).
  */
 export const RECIPIENT_FIRST = 'to=';
+
+/**
+ * A server that strips special tokens turns `<|start|>assistant<|channel|>commentary
+ * to=functions.x <|constrain|>json<|message|>{…}` into `assistantcommentary to=functions.x
+ * json{…}`: the channel word glued before ` to=` opens the call; only a header that ends in
+ * `json{` (or `code{`) makes it one (readHeader), anything else is prose.
+ */
+export const STRIPPED_CHANNEL_TO: readonly string[] = ['commentary to=', 'analysis to='];
 
 /** The tokens a message starts with. */
 const MESSAGE_STARTS: readonly string[] = [START, CHANNEL];
@@ -76,7 +87,8 @@ function openingOf(open: string): Opening {
   if (open === START) return AFTER_START;
   if (open === START_ASSISTANT_TO || RECIPIENT_AFTER_END.includes(open))
     return { expect: 'recipient', role: 'assistant', proseAble: false };
-  if (open === RECIPIENT_FIRST) return { expect: 'recipient', role: null, proseAble: true };
+  if (open === RECIPIENT_FIRST || STRIPPED_CHANNEL_TO.includes(open))
+    return { expect: 'recipient', role: null, proseAble: true };
   return AFTER_CHANNEL;
 }
 
@@ -232,7 +244,16 @@ class BlockReader {
     if (!recipient.startsWith(FUNCTIONS_PREFIX)) return recipient;
     const name = recipient.slice(FUNCTIONS_PREFIX.length);
     const tools = this.ctx.options.tools;
-    return tools && !tools.has(name) && tools.has(recipient) ? recipient : name;
+    if (tools && !tools.has(name)) {
+      if (tools.has(recipient)) return recipient;
+      // The content type glued to the name (`to=functions.shelljson`, a template that dropped the
+      // blank before `json`): the declared tool is the name without it.
+      for (const type of GLUED_TYPES) {
+        if (name.length > type.length && name.endsWith(type) && tools.has(name.slice(0, -type.length)))
+          return name.slice(0, -type.length);
+      }
+    }
+    return name;
   }
 
   /** A header the output or the block ended in before `<|message|>`. */

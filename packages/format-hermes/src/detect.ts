@@ -41,6 +41,8 @@ function startsWithJsonCall(text: string): boolean {
 export function createDetector(markup: MarkupSpec, bareJsonScore: number): (text: string) => number {
   const markers: Array<{ marker: string; starts: string; score: number }> = [];
   for (const block of markup.blocks) {
+    // A bare call proven by a stray closer has no marker of its own to score.
+    if (block.provenBy !== undefined) continue;
     const score = block.confidence ?? 0.9;
     const opens = block.open === undefined ? [] : typeof block.open === 'string' ? [block.open] : block.open;
     for (const open of opens) markers.push({ marker: open, starts: block.bodyStart ?? '', score });

@@ -35,7 +35,7 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     const r = parse('Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Os');
     expect(r.calls).toEqual([]);
     expect(r.content).toBe('Sure.');
-    expect(r.issues[0]).toMatchObject({ kind: 'malformed-call', raw: expect.stringContaining('"Os') });
+    expect(r.issues[0]).toMatchObject({ kind: 'partial-call', raw: expect.stringContaining('"Os') });
   });
 
   it('does not end a block at a close tag inside a JSON string', () => {
@@ -69,6 +69,23 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     const r = parse("<tool_call>{'name': 'f', 'arguments': {'a': 1,},}</tool_call>");
     expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
+  });
+});
+
+describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', () => {
+  it('counts only when the stray </tool_call> follows it, and that closer goes too', () => {
+    const text = `I should check.</think>\n\n${W('Paris')}\n</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('Paris')]);
+    expect(r.content).toBe('I should check.</think>');
+    expectStreamingEqualsBatch(hermes, text);
+  });
+  it('leaves JSON at a line start that no closer follows as text', () => {
+    const example = `Here is the call:\n${W('Paris')}`;
+    expect(parse(example)).toMatchObject({ calls: [], content: example });
+    expectStreamingEqualsBatch(hermes, example);
+    const data = 'The data:\n{"answer": 42}\nDone.';
+    expect(parse(data)).toMatchObject({ calls: [], content: data });
   });
 });
 

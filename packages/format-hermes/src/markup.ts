@@ -133,6 +133,22 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     // InternLM2.
     tag('<|action_start|><|plugin|>', '<|action_end|>', 'internlm', 0.95),
   ];
+  // Qwen3 after `</think>` with its `<tool_call>` left out: a JSON call at a line start counts only
+  // when the stray `</tool_call>` follows it (which then goes too). Not in auto mode: prose and
+  // data answers start lines with `{`; the route and rescue under it read it.
+  blocks.push({
+    open: '{',
+    lineStart: true,
+    close: 'json-end',
+    provenBy: ['</tool_call>'],
+    body: (body, ctx) => {
+      const read = json(`${ctx.open}${body}`, ctx);
+      return read.calls.length > 0 && read.error === undefined ? read : { calls: [], notMarkup: true };
+    },
+    format: fmt(''),
+    auto: false,
+    confidence: 0.3,
+  });
   // Granite 3.x and ERNIE wrap their answer in `<response>` (a strip token there); elsewhere
   // `<response>{json}</response>` is one more wrapper models write.
   if (!options.responseTags) blocks.push(tag('<response>', '</response>', '', 0.5));

@@ -82,6 +82,7 @@ describe('router.rescue on the production trace', () => {
       reasoning: null,
       issues: [],
       format: null,
+      evidence: { source: 'none', strength: 'ordinary', format: null },
     });
   });
 });

@@ -20,6 +20,13 @@ describe('Llama 3.1 JSON', () => {
     ]);
     expect(r.content).toBe('Here: Done.');
   });
+  it('reads a call wrapped the OpenAI way (a fine-tune copying its tool list)', () => {
+    const text = '{"type": "function", "function": {"name": "get_weather", "parameters": {"city": "Paris"}}}';
+    expect(callsOf(parseWith(llama, text))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expect(callsOf(parseWith(llama, text, { tools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
+  });
   it('leaves JSON that is not a call as text', () => {
     const r = parseWith(llama, 'Result: {"query": "x"} and {"name": "only"}');
     expect(r.calls).toEqual([]);

@@ -8,7 +8,8 @@
  *   Observation: …    a block to the end: the model made the result up; cut off and reported
  *   Final Answer:     a label: removed, and the answer after it streams as content
  *
- * Prose writes `Thought:` and `Action:` too, so those only count for this format (`auto: false`);
+ * Prose writes `Thought:` and `Action:` too, so `Thought:` only counts for this format (`auto:
+ * false`) and `Action:` counts in auto mode only on strong evidence (`auto: 'strong'`);
  * the ✿ markers, `✦ tool_call:` and Command R7B's action tokens are strong enough for auto mode.
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
@@ -127,7 +128,9 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       close: 'end-of-output',
       body: keyedBody({ ...REACT_KEYS, lineStart: true, jsonFormat: fmt('command-r') }),
       format: fmt(''),
-      auto: false,
+      // Prose writes `Action:` too: auto mode reads it only on strong evidence (the action ends
+      // the output and names a declared tool), so a walk-through in prose stays text.
+      auto: 'strong',
       confidence: 0.8,
     },
     {

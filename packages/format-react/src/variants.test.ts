@@ -151,7 +151,8 @@ describe('Command R7B / Command A: <|START_ACTION|>', () => {
   it('takes no call from a list the output ended inside of', () => {
     const r = parse('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "special');
     expect(r).toMatchObject({ calls: [], content: null });
-    expect(kindsOf(r)).toEqual(['malformed-call']);
+    // The cut-off rule (architecture/semantics.md): a block the output ended inside of.
+    expect(kindsOf(r)).toEqual(['partial-call']);
     const half = parse(
       '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "a"}}, {"tool_call_id": "1", "tool_',
     );

@@ -39,7 +39,9 @@ export function createDetector(markup: MarkupSpec): (text: string) => number {
     for (const marker of opens) {
       markers.push({
         marker,
-        starts: block.bodyStart ?? '',
+        // JSON in an XML block is a sibling family's shape the block also reads (a Qwen3-Coder
+        // model writing Qwen2.5's JSON): detect scores this format's own markup only.
+        starts: (block.bodyStart ?? '').replace('{[', ''),
         tight: block.bodyStartTight ?? '',
         score: block.confidence ?? 0.9,
       });

@@ -33,6 +33,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     id: handlerId(variant),
     familyFormats: variant === 'claude',
     seedThink: 'seedThink' in def && def.seedThink,
+    nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,
   };
   const build = (toolNames?: readonly string[]) => {
     const markup = buildMarkup({ ...options, ...(toolNames ? { toolNames } : {}) });
@@ -70,6 +71,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
 
   return {
     ...base,
+    markupFor: (opts) => handlerFor(opts).markup,
     parse: (text, opts) => handlerFor(opts).parse(text, opts),
     createStreamParser: (opts) => handlerFor(opts).createStreamParser(opts),
   };

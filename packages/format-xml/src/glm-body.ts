@@ -52,9 +52,11 @@ export function readGlmCall(body: string, ctx: BodyContext): BodyResult {
   let i = headEnd;
   let truncated = false;
   let key: string | null = null;
+  let sawTag = false;
   for (;;) {
     const tag = nextTag(body, i);
     if (tag === null) break;
+    sawTag = true;
     if (isKeyOpen(tag)) {
       const span = scanValue(body, tag.end, body.length, KEY_RULES);
       key = decodeName(body.slice(span.start, span.end));
@@ -86,6 +88,12 @@ export function readGlmCall(body: string, ctx: BodyContext): BodyResult {
       message: `The argument ${JSON.stringify(key)} of "${name}" has no value.`,
       raw: key,
     });
+  }
+  // The cut-off rule (architecture/semantics.md): with nothing after the name the name itself may
+  // be cut (`<tool_call>list_d` could go on), so it is no call; a call cut inside its arguments is
+  // returned with what was read, flagged `partial-call` (strict mode never returns it).
+  if (!ctx.closed && !sawTag) {
+    return { calls: [], error: 'the output ended right after the name, which may be cut off' };
   }
   if (truncated && !ctx.closed) {
     issues.push({

@@ -157,6 +157,21 @@ describe('seed 002: <tool>name</tool> and the <parameter> lines after it, with a
 describe('Qwen3-Coder, Qwen3.5, Nemotron 3, Step-3.5: <tool_call><function=…>', () => {
   const coder = createXmlFormat('qwen3-coder');
 
+  it("reads Qwen2.5's JSON, which Qwen3-Coder models write under the wrong parser, in <tool_call> and <tools>", () => {
+    for (const text of [
+      '<tool_call>\n{"name": "read_file", "arguments": {"path": "a.py"}}\n</tool_call>',
+      '<tools>\n{"name": "read_file", "arguments": {"path": "a.py"}}\n</tools>',
+      "<tool_call>\n{'name': 'read_file', 'arguments': {'path': 'a.py'}}\n</tool_call>",
+    ]) {
+      expect(callsOf(parseWith(coder, text))).toEqual([{ name: 'read_file', arguments: { path: 'a.py' } }]);
+      expectStreamingEqualsBatch(coder, text);
+    }
+    // Cut off inside the JSON: no call (the cut-off rule), reported.
+    const cut = parseWith(coder, '<tool_call>\n{"name": "read_file", "arguments": {"path": "a.p');
+    expect(cut.calls).toEqual([]);
+    expect(cut.issues.map((i) => i.kind)).toEqual(['partial-call']);
+  });
+
   it('reads the template’s layout: one newline around each value is the format’s', () => {
     const r = read(
       'I will write it.\n<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\n' +
@@ -468,5 +483,36 @@ describe('streaming: a call is announced once its tag is complete (DESIGN.md sem
     const deltas = seen.flatMap(({ e }) => (e.type === 'tool-call-delta' ? [e.argumentsDelta] : []));
     expect(deltas).toEqual(['{"city":"Paris","days":3}']);
     expectStreamingEqualsBatch(xml, text);
+  });
+});
+
+describe('GLM-4-9B-chat / GLM-4-0414: a declared name on a line, then its JSON', () => {
+  const glm4 = createXmlFormat('glm4');
+  const tools = [
+    { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  ];
+
+  it('reads the call with the tool declared, after prose too, and streams it the same', () => {
+    for (const text of ['get_weather\n{"city": "Paris"}', 'I will check.\nget_weather\n{"city": "Paris"}']) {
+      expect(callsOf(parseWith(glm4, text, { tools }))).toEqual([
+        { name: 'get_weather', arguments: { city: 'Paris' } },
+      ]);
+      expectStreamingEqualsBatch(glm4, text, { tools });
+    }
+  });
+
+  it('reads nothing without declared tools, or where the name is only a word in a sentence', () => {
+    expect(parseWith(glm4, 'get_weather\n{"city": "Paris"}').calls).toEqual([]);
+    const prose = 'Call get_weather\n{"city": "Paris"} is the shape.';
+    expect(parseWith(glm4, prose, { tools })).toMatchObject({ calls: [] });
+  });
+
+  it('renders calls the way it reads them', () => {
+    const text = glm4.formatToolCalls([{ id: '1', name: 'get_weather', arguments: { city: 'Oslo' } }]);
+    expect(text).toBe('get_weather\n{"city":"Oslo"}');
+    expect(callsOf(parseWith(glm4, text, { tools }))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Oslo' } },
+    ]);
+    expect(glm4.systemPrompt(tools)).toContain('## get_weather');
   });
 });

@@ -4,7 +4,7 @@
  * variant a block names the variant whose models write it (`xml:glm`), in the others the handler's
  * own id.
  */
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import { type BlockSpec, type MarkupSpec, type ReasoningSpec, readJsonCallObjects } from '@toolformat/core';
 import { announceXmlCall } from './announce.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import { bareFunctionBody, bareInvokeBody, invokesBody, seedBody, toolCallBody } from './tool-call-body.js';
@@ -22,6 +22,12 @@ export interface MarkupOptions {
    * caller said it names a tool.
    */
   toolNames?: readonly string[];
+  /**
+   * GLM-4-9B-chat / GLM-4-0414: a call is a declared tool's name alone on a line, then its JSON
+   * arguments (`get_weather\n{"city": "Paris"}`), no markers. Only with declared tools: the name
+   * line is the marker.
+   */
+  nameLineCalls?: boolean;
 }
 
 /** The namespace Claude's own output puts on its tool tags (FORMATS.md §22). */
@@ -112,12 +118,26 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<tool_call>',
       close: '</tool_call>',
-      bodyStart: TAG_START,
+      // `<` for XML parameters, `{[` for the JSON a Qwen3-Coder model may write instead.
+      bodyStart: `${TAG_START}{[`,
+      guard: 'json',
       bodyStartTight: NAME_START,
       body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
+    },
+    // Qwen2.5's `<tools>{json}</tools>` leak, written by Qwen3-Coder models too (Hermes reads it
+    // in auto mode; here it is the route's own).
+    {
+      open: '<tools>',
+      close: '</tools>',
+      guard: 'json',
+      bodyStart: '{[',
+      body: (body, ctx) => readJsonCallObjects(body, ctx),
+      format: fmt('qwen3-coder'),
+      auto: false,
+      confidence: 0.6,
     },
     {
       open: '<seed:tool_call>',
@@ -167,6 +187,23 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     toolTag('tool'),
     toolTag('tool_use'),
   ];
+  if (options.nameLineCalls) {
+    for (const name of new Set(options.toolNames ?? [])) {
+      blocks.push({
+        open: `${name}\n`,
+        lineStart: true,
+        close: 'json-end',
+        bodyStart: '{',
+        body: (body, ctx) => {
+          const read = readJsonCallObjects(`{"name": ${JSON.stringify(name)}, "arguments": ${body}}`, ctx);
+          return read.calls.length > 0 ? read : { calls: [], notMarkup: true };
+        },
+        format: id,
+        auto: false,
+        confidence: 0.5,
+      });
+    }
+  }
   for (const name of new Set(options.toolNames ?? [])) {
     if (!isTagName(name) || RESERVED.has(name)) continue;
     blocks.push({

@@ -158,6 +158,20 @@ export const glmPrompt46 = glmPrompt(
     '<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>',
 );
 
+/**
+ * GLM-4-9B-chat / GLM-4-0414 (`glm4_9b_gguf.jinja`): each tool under its own heading as indented
+ * JSON, and the one instruction the template gives (use JSON for the arguments).
+ */
+export const glm4Prompt: PromptBuilder = (tools, opts) => {
+  const list = normalizeTools(tools)
+    .map(
+      (t) =>
+        `\n\n## ${t.name}\n\n${JSON.stringify(functionShape(t), null, 4)}\n在调用上述函数时，请使用 Json 格式表示调用的参数。`,
+    )
+    .join('');
+  return `${preambleOf(opts) ?? '你是一个名为 ChatGLM 的人工智能助手。'}\n\n# 可用工具${list}`;
+};
+
 /** GLM-4.7 (`glm_4.7_flash.jinja`): the format on one line. */
 export const glmPrompt47 = glmPrompt(
   '<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value>' +

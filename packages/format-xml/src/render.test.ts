@@ -133,6 +133,8 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
           },
         },
       },
+      // Declared too: GLM-4-0414 reads a call only under a declared tool's name.
+      { name: 'g', parameters: { type: 'object' } },
     ];
     const call = {
       id: '1',

@@ -37,6 +37,8 @@ function raw(text: string, element: string, inline = true): string {
 }
 
 export const renderCalls = {
+  /** GLM-4-0414: the name on a line, then the arguments as JSON (`glm4_9b_gguf.jinja`). */
+  glm4: (calls: ToolCall[]) => calls.map((c) => `${c.name}\n${JSON.stringify(c.arguments ?? {})}`).join('\n'),
   /** The Claude-style block: scalars as is, lists and objects as JSON (the prompt says so). */
   claude: whenAny(
     (calls) =>

@@ -1,10 +1,10 @@
 /**
  * What is inside a `<tool_call>`: Qwen3-Coder's `<function=…>`, GLM's `name<arg_key>…`, or an
- * `<invoke name>` that drifted in. JSON (Hermes, Qwen2.5) is another format's: the body answers
- * with an error, so that auto mode's merged `<tool_call>` tries the JSON reader (merge-markup.ts)
- * and an explicit XML format reports the block as malformed rather than inventing a call.
+ * `<invoke name>` that drifted in, or Qwen2.5's JSON, which Qwen3-Coder models are seen writing
+ * when served with the wrong parser (its route covers the shapes its family writes). In auto mode
+ * the merged `<tool_call>` tries Hermes' JSON reader first (merge-markup.ts).
  */
-import type { BodyContext, BodyParser, BodyResult } from '@toolformat/core';
+import { type BodyContext, type BodyParser, type BodyResult, readJsonCallObjects } from '@toolformat/core';
 import { readFunctions } from './function-body.js';
 import { readGlmCall } from './glm-body.js';
 import { readInvokes } from './invoke-body.js';
@@ -37,8 +37,7 @@ export function toolCallBody(formats: ToolCallFormats, layout: ValueLayout = 'li
         return named(readInvokes(body, ctx, p), formats.invoke);
       return { calls: [], error: 'neither <function=…> nor <invoke> inside the tool call' };
     }
-    if (first === 123 || first === 91)
-      return { calls: [], error: 'JSON inside the tool call (not XML parameters)' };
+    if (first === 123 || first === 91) return named(readJsonCallObjects(body, ctx), formats.function);
     return named(readGlmCall(body.slice(p), ctx), formats.glm);
   };
 }

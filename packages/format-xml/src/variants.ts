@@ -6,6 +6,7 @@
  */
 import {
   claudePrompt,
+  glm4Prompt,
   glmPrompt46,
   glmPrompt47,
   minimaxPrompt,
@@ -24,6 +25,8 @@ export interface VariantDefinition {
   result: ResultRenderer;
   /** The reasoning block a prompt that pre-opens one opens (`reasoningOpen`). */
   seedThink?: boolean;
+  /** Calls are a declared tool's name on a line and its JSON (GLM-4-0414). */
+  nameLineCalls?: boolean;
 }
 
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
@@ -60,6 +63,14 @@ export const VARIANTS = {
     stops: GLM_STOPS,
     calls: renderCalls.glm47,
     result: renderResult.toolResponseInline,
+  },
+  /** GLM-4-9B-chat, GLM-4-0414 and GLM-Z1-0414: `NAME\n{json}` after `<|assistant|>`. */
+  glm4: {
+    prompt: glm4Prompt,
+    stops: GLM_STOPS,
+    calls: renderCalls.glm4,
+    result: renderResult.plain,
+    nameLineCalls: true,
   },
   /** MiniMax-M2. */
   minimax: {

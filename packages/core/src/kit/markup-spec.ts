@@ -135,8 +135,20 @@ export interface BlockSpec {
   body: BodyParser;
   /** Reported as ParseResult.format when this block yields calls (default: the spec id). */
   format?: string;
-  /** Takes part in auto mode (default true). Off for markers that prose uses too. */
-  auto?: boolean;
+  /**
+   * Takes part in auto mode (default true). Off for markers that prose uses too; `'strong'`:
+   * in auto mode (and rescue under another family's route) its calls need strong evidence
+   * (architecture/precision.md), so prose that writes the same keys stays text.
+   */
+  auto?: boolean | 'strong';
+  /** Its calls need strong evidence (set by mergeMarkup for `auto: 'strong'` blocks). */
+  evidence?: 'strong';
+  /**
+   * A call whose opening marker the model left out (`{…}\n</tool_call>` after `</think>`): the
+   * block counts only when one of these closers follows it, after blanks; the closer is cut out
+   * with it. Anything else after it makes the block text.
+   */
+  provenBy?: readonly string[];
   /** The detect score when this open marker is present (default 0.9). */
   confidence?: number;
 }

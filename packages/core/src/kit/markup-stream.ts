@@ -15,7 +15,16 @@ import type { ResolvedParseOptions } from '../options.js';
 import type { ParseIssue, StreamEvent, ToolCall } from '../schemas.js';
 import { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 import { normalizeArguments } from './arguments.js';
-import { BACKTICK, CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, TAB } from './char-codes.js';
+import {
+  BACKTICK,
+  BRACE_OPEN,
+  BRACKET_OPEN,
+  CARRIAGE_RETURN,
+  isSpace,
+  LINE_FEED,
+  SPACE,
+  TAB,
+} from './char-codes.js';
 import { continuesSentence, gluesToMarker, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
@@ -123,6 +132,8 @@ function sameShape(b: BlockSpec): BlockSpec {
     format: b.format,
     auto: b.auto,
     confidence: b.confidence,
+    evidence: b.evidence,
+    provenBy: b.provenBy,
   };
 }
 
@@ -225,9 +236,21 @@ export class MarkupStreamParser {
     format: string | undefined;
     /** The open marker was glued to a word (`text<｜tool▁calls▁begin｜>`): a template's join. */
     glued: boolean;
+    /** The block asks strong evidence of its calls (`BlockSpec.evidence`). */
+    strong: boolean;
+    /** Its close marker came (false: the output ended inside it). */
+    closed: boolean;
+    /** The stray closers that prove it (`BlockSpec.provenBy`), or null. */
+    provenBy: readonly string[] | null;
   } | null = null;
   /** The block's open marker was glued to the word before it (see gluesToMarker). */
   private blockGlued = false;
+  /** The open block asks strong evidence of its calls. */
+  private blockStrong = false;
+  /** The open block ends at a close marker of its own (so one that never came means a cut). */
+  private blockCloses = false;
+  /** The open block's `provenBy` closers, or null. */
+  private blockProvenBy: readonly string[] | null = null;
   /** A blank stands right before the block's open marker: it may be named in a sentence. */
   private blockMidLine = false;
   /** The last character scanned before the current work (for blockGlued at its start), or -1. */
@@ -311,7 +334,9 @@ export class MarkupStreamParser {
     try {
       this.run(this.carry, true);
       this.finishMode();
-      this.settlePending(true);
+      // The end of the output settles a waiting block: a call, unless only its stray closer,
+      // which never came, could have proven it.
+      this.settlePending(this.pending?.provenBy == null);
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -450,7 +475,10 @@ export class MarkupStreamParser {
         this.wholeDecided = true;
         // A block's marker is stronger than a bare form's first character (`[TOOL_CALLS]` is not
         // a pythonic list): the block is read, and streams, as it would alone.
-        if (kind !== 'block' && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
+        // (A block proven only by a stray closer is weaker than the whole-output form.)
+        const value = m === null ? null : m.value;
+        const weakBlock = value !== null && value.kind === 'block' && value.spec.provenBy !== undefined;
+        if ((kind !== 'block' || weakBlock) && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
           this.text(work.slice(pos, p));
           this.mode = Mode.Whole;
           this.blockOffset = this.offset + p;
@@ -546,11 +574,8 @@ export class MarkupStreamParser {
           // A token named in a sentence (`the <|im_end|> token`) stays: blank before, and the
           // sentence going on after a blank. One character past the blank decides.
           const e = c + m.marker.length;
-          if (
-            this.opts.mentions &&
-            c > 0 &&
-            (work.charCodeAt(c - 1) === SPACE || work.charCodeAt(c - 1) === TAB)
-          ) {
+          const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
+          if (this.opts.mentions && (before === SPACE || before === TAB)) {
             if (e + 1 >= n && !final) {
               this.text(work.slice(pos, c));
               return -c - 1;
@@ -1025,6 +1050,9 @@ export class MarkupStreamParser {
   private enterBlock(block: BlockSpec, open: string, at: number): void {
     const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
     this.blockGlued = gluesToMarker(before);
+    this.blockStrong = block.evidence === 'strong';
+    this.blockCloses = block.close !== undefined && block.close !== 'end-of-output';
+    this.blockProvenBy = block.provenBy ?? null;
     this.blockMidLine = before === SPACE || before === TAB;
     this.mode = Mode.Block;
     this.block = block;
@@ -1057,8 +1085,15 @@ export class MarkupStreamParser {
    * strict JSON (see scanBlock). Either way each character is scanned at most once.
    */
   private startGuard(block: BlockSpec): void {
-    if (block.close === 'json-end') this.tracker = new JsonBoundaryTracker();
-    else if (block.guard === 'json' && !this.refeeding) {
+    if (block.close === 'json-end') {
+      this.tracker = new JsonBoundaryTracker();
+      // An open marker that is the value's own bracket (`{` of a bare call) is its first level.
+      const last = this.blockOpen.charCodeAt(this.blockOpen.length - 1);
+      if (last === BRACE_OPEN || last === BRACKET_OPEN) {
+        this.tracker.depth = 1;
+        this.tracker.started = true;
+      }
+    } else if (block.guard === 'json' && !this.refeeding) {
       if (typeof block.close === 'string' || Array.isArray(block.close)) {
         if (!block.trailing) this.lazyGuard = true;
         else this.tracker = new JsonBoundaryTracker();
@@ -1237,6 +1272,7 @@ export class MarkupStreamParser {
           this.blockOpen + body + close,
           result.error ?? 'the block holds no call',
           this.blockOffset,
+          closed || !this.blockCloses ? 'malformed-call' : 'partial-call',
         );
         return false;
       }
@@ -1246,6 +1282,9 @@ export class MarkupStreamParser {
         offset: this.blockOffset,
         format,
         glued: this.blockGlued,
+        strong: this.blockStrong,
+        closed: closed || !this.blockCloses,
+        provenBy: null,
       };
       this.pendingBlank = '';
       return false;
@@ -1261,7 +1300,7 @@ export class MarkupStreamParser {
       this.text(this.blockOpen + body + close);
       return false;
     }
-    if (result.calls.length > 0 && this.opts.mentions) {
+    if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong || this.blockProvenBy !== null)) {
       // Call or mention: what follows the block decides (decidePending).
       this.pending = {
         read: result,
@@ -1269,6 +1308,9 @@ export class MarkupStreamParser {
         offset: this.blockOffset,
         format,
         glued: this.blockGlued,
+        strong: this.blockStrong,
+        closed,
+        provenBy: this.blockProvenBy,
       };
       this.pendingBlank = '';
       return true;
@@ -1305,6 +1347,7 @@ export class MarkupStreamParser {
    */
   private decidePending(work: string, pos: number, final: boolean): number {
     const n = work.length;
+    if (this.pending!.provenBy !== null) return this.decideProven(work, pos, final, this.pending!.provenBy);
     const strong = this.strongEvidence(this.pending!);
     let p = pos;
     for (; p < n; p++) {
@@ -1339,9 +1382,39 @@ export class MarkupStreamParser {
     return p;
   }
 
+  /**
+   * A block proven by a stray closer (`BlockSpec.provenBy`): after any blanks, the closer makes it
+   * a call and is cut out with it; anything else, or the end of the output, makes it text.
+   */
+  private decideProven(work: string, pos: number, final: boolean, closers: readonly string[]): number {
+    const n = work.length;
+    let p = pos;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n) {
+      this.pendingBlank += work.slice(pos, n);
+      if (!final) return n;
+      this.settlePending(false);
+      return n;
+    }
+    for (const closer of closers) {
+      if (work.startsWith(closer, p)) {
+        this.pendingBlank = '';
+        this.settlePending(true);
+        return p + closer.length;
+      }
+      if (!final && n - p < closer.length && closer.startsWith(work.slice(p))) {
+        this.pendingBlank += work.slice(pos, p);
+        return -p - 1;
+      }
+    }
+    this.pendingBlank += work.slice(pos, p);
+    this.settlePending(false);
+    return p;
+  }
+
   /** Strong evidence is demanded of this reading: strict mode, or another format than the trusted one. */
   private strongEvidence(pending: NonNullable<MarkupStreamParser['pending']>): boolean {
-    if (this.opts.strict) return true;
+    if (this.opts.strict || pending.strong) return true;
     const trusted = this.compiled.spec.trusted;
     if (trusted === undefined) return false;
     const format = pending.read.format ?? pending.format ?? this.compiled.spec.id;
@@ -1361,12 +1434,19 @@ export class MarkupStreamParser {
       pending.read.error === undefined &&
       this.strongEvidence(pending) &&
       (!this.namesDeclared(pending.read) ||
-        pending.read.issues?.some((i) => i.kind === 'partial-call' || i.kind === 'malformed-call') === true)
+        pending.read.issues?.some((i) => VOIDS_STRONG_EVIDENCE.has(i.kind)) === true ||
+        // Text the block itself holds beside its calls (a made-up Observation, a Final Answer).
+        (pending.read.text !== undefined && pending.read.text.trim() !== ''))
     )
       stands = false;
     if (stands && pending.read.error !== undefined) {
       this.matched ??= pending.read.format ?? pending.format ?? this.compiled.spec.id;
-      this.malformed(pending.raw, pending.read.error, pending.offset);
+      this.malformed(
+        pending.raw,
+        pending.read.error,
+        pending.offset,
+        pending.closed ? 'malformed-call' : 'partial-call',
+      );
       this.settleAnnouncement();
       this.text(blank);
       return;
@@ -1405,14 +1485,15 @@ export class MarkupStreamParser {
     }
   }
 
-  private malformed(raw: string, why: string, offset: number): void {
+  /** A span that looked like a call and did not become one; `partial-call` when the output ended inside it. */
+  private malformed(raw: string, why: string, offset: number, kind = 'malformed-call'): void {
     const keep = this.opts.onMalformed === 'keep';
     // The same reason again (a run of broken blocks) shares the message built the first time.
     if (why !== this.malformedWhy) {
       this.malformedWhy = why;
       this.malformedMessage = `${keep ? 'Kept as text' : 'Removed'}: a span that looked like a call did not parse (${why}).`;
     }
-    this.issue({ kind: 'malformed-call', message: this.malformedMessage, raw, offset });
+    this.issue({ kind, message: this.malformedMessage, raw, offset });
     if (keep) this.text(raw);
     else this.content.cut();
   }
@@ -1648,6 +1729,13 @@ export class MarkupStreamParser {
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
 }
+
+/** Issues that say a reading is not all calls: a cut-off or broken call, text the model made up after it. */
+const VOIDS_STRONG_EVIDENCE: ReadonlySet<string> = new Set([
+  'partial-call',
+  'malformed-call',
+  'trailing-text',
+]);
 
 function hasMalformed(read: BodyResult): boolean {
   return read.issues?.some((i) => i.kind === 'malformed-call') === true;

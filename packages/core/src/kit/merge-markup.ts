@@ -77,9 +77,11 @@ export function mergeMarkup(
   for (const spec of specs) {
     for (const block of spec.blocks) {
       if (block.auto === false && spec !== trusted) continue;
-      formatOf.set(block, block.format ?? spec.id);
-      for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), block]);
-      for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), block]);
+      const taken: BlockSpec =
+        block.auto === 'strong' && spec !== trusted ? { ...block, evidence: 'strong' } : block;
+      formatOf.set(taken, block.format ?? spec.id);
+      for (const open of asList(block.open)) byOpen.set(open, [...(byOpen.get(open) ?? []), taken]);
+      for (const info of asList(block.fence)) byFence.set(info, [...(byFence.get(info) ?? []), taken]);
     }
     for (const r of spec.reasoning ?? [THINK_REASONING]) {
       // Formats that open reasoning alike may close it differently (Kimi's section token also
@@ -156,7 +158,8 @@ function unionWhole(wholes: readonly WholeOutputSpec[]): WholeOutputSpec | undef
   const startChars = [...new Set(wholes.map((w) => w.startChars).join(''))].join('');
   return {
     startChars,
-    onlyDeclaredTools: true,
+    // Each whole form keeps its own rule (a trusted format's may read any call): checked below.
+    onlyDeclaredTools: wholes.every((w) => w.onlyDeclaredTools === true),
     body: (text, ctx) => {
       const first = text.trimStart()[0] ?? '';
       // A reading that leaves text after its calls may have stopped at a separator another
@@ -172,7 +175,7 @@ function unionWhole(wholes: readonly WholeOutputSpec[]): WholeOutputSpec | undef
           continue;
         }
         if (r.error !== undefined || r.calls.length === 0) continue;
-        if (!declaredOrExact(r, ctx.options)) continue;
+        if (w.onlyDeclaredTools && !declaredOrExact(r, ctx.options)) continue;
         const read = { ...r, format: r.format ?? w.format, exactShape: true };
         if (r.text === undefined || r.text.trim() === '') return read;
         if (partial === null || r.calls.length > partial.calls.length) partial = read;
