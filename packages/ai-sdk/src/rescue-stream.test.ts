@@ -25,7 +25,8 @@ const params: LanguageModelV3CallOptions = {
 const WITHDRAWN = [
   {
     model: 'qwen3-8b',
-    text: 'Sure. <tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "city": "Lyon"}}\n</tool_call>',
+    // (Own line: a broken block mid-line after prose is decided call-or-mention, architecture/precision.md.)
+    text: 'Sure.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "city": "Lyon"}}\n</tool_call>',
   },
   {
     model: 'qwen3-8b',

@@ -248,7 +248,9 @@ it('an unknown format id is an error when the middleware is made, naming the kno
 });
 
 it('puts what the parser dropped or repaired on providerMetadata.toolformat', async () => {
-  const text = 'Here. <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo",}}</tool_call>';
+  // A broken block mid-line after prose goes through the call-or-mention decision
+  // (architecture/precision.md); on its own line it is a call, repaired.
+  const text = 'Here.\n<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo",}}</tool_call>';
   const model = new MockLanguageModelV3({ modelId: 'qwen3-8b', doGenerate: [generateResult(text)] });
   const result = await generateText({
     model: wrapLanguageModel({ model, middleware: toolformatMiddleware({ router }) }),
