@@ -1322,21 +1322,16 @@ export class MarkupStreamParser {
         );
         return false;
       }
-      this.pending = {
-        read: result.error !== undefined ? result : { ...result, error: EMPTY_BLOCK },
-        empty: body.trim() === '',
-        raw: this.blockOpen + body + close,
-        offset: this.blockOffset,
+      this.holdBlock(
+        result.error !== undefined ? result : { ...result, error: EMPTY_BLOCK },
+        body + close,
         format,
-        glued: this.blockGlued,
-        strong: this.blockStrong,
-        closed: closed || !this.blockCloses,
-        provenBy: null,
-        ownLine: this.blockOwnLine,
-        midLine: this.blockMidLine,
-      };
-      this.pendingBlank = '';
-      this.pendingKeep = '';
+        {
+          closed: closed || !this.blockCloses,
+          provenBy: null,
+          empty: body.trim() === '',
+        },
+      );
       return false;
     }
     // Tokens that hold no call, named in a sentence (`verbose: <|start|>assistant<|channel|>final
@@ -1370,43 +1365,42 @@ export class MarkupStreamParser {
       hasMalformed(result) &&
       (result.text === undefined || result.text.trim() === '')
     ) {
-      this.pending = {
-        read: result,
-        raw: this.blockOpen + body + close,
-        offset: this.blockOffset,
-        format,
-        glued: this.blockGlued,
-        strong: this.blockStrong,
+      this.holdBlock(result, body + close, format, {
         closed: closed || !this.blockCloses,
         provenBy: null,
-        ownLine: this.blockOwnLine,
-        midLine: this.blockMidLine,
         brokenOnly: true,
-      };
-      this.pendingBlank = '';
-      this.pendingKeep = '';
+      });
       return false;
     }
     if (result.calls.length > 0 && (this.opts.mentions || this.blockStrong || this.blockProvenBy !== null)) {
       // Call or mention: what follows the block decides (decidePending).
-      this.pending = {
-        read: result,
-        raw: this.blockOpen + body + close,
-        offset: this.blockOffset,
-        format,
-        glued: this.blockGlued,
-        strong: this.blockStrong,
-        closed,
-        provenBy: this.blockProvenBy,
-        ownLine: this.blockOwnLine,
-        midLine: this.blockMidLine,
-      };
-      this.pendingBlank = '';
-      this.pendingKeep = '';
+      this.holdBlock(result, body + close, format, { closed, provenBy: this.blockProvenBy });
       return true;
     }
     this.emitBlock(result, '', format, this.blockOffset);
     return true;
+  }
+
+  /** Holds the block just read until what follows it decides call or mention (decidePending). */
+  private holdBlock(
+    read: BodyResult,
+    rest: string,
+    format: string | undefined,
+    how: Pick<NonNullable<MarkupStreamParser['pending']>, 'closed' | 'provenBy' | 'empty' | 'brokenOnly'>,
+  ): void {
+    this.pending = {
+      read,
+      raw: this.blockOpen + rest,
+      offset: this.blockOffset,
+      format,
+      glued: this.blockGlued,
+      strong: this.blockStrong,
+      ownLine: this.blockOwnLine,
+      midLine: this.blockMidLine,
+      ...how,
+    };
+    this.pendingBlank = '';
+    this.pendingKeep = '';
   }
 
   /** A block's reading goes out: its issues, reasoning, text and calls. */
