@@ -21,7 +21,6 @@ import {
   type ModelsConfig,
   type RescueOptions,
   type Router,
-  type ToolFormatHandler,
 } from '@toolformat/core';
 import { renderPrompt } from './render-prompt.js';
 import { rescueGenerateResult } from './rescue-content.js';
@@ -70,11 +69,11 @@ export function toolformatMiddleware(options: ToolformatMiddlewareOptions = {}):
   const resolve = (model: LanguageModelV3) => {
     const name = options.model ?? model.modelId;
     if (options.format !== undefined) {
-      const handler = router.get(options.format);
+      const r = router.resolveFormat(options.format);
       return {
-        handler,
+        handler: r.handler,
         target: { format: options.format },
-        stop: safeStops(handler),
+        stop: r.stop,
         native: options.nativeTools ?? true,
       };
     }
@@ -149,12 +148,4 @@ export function toolformatMiddleware(options: ToolformatMiddlewareOptions = {}):
       return { ...result, stream: result.stream.pipeThrough(createRescueStream(parser, { required })) };
     },
   };
-}
-
-function safeStops(handler: ToolFormatHandler): string[] {
-  try {
-    return handler.stopSequences();
-  } catch {
-    return [];
-  }
 }

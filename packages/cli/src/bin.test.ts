@@ -2,7 +2,7 @@
  * One end-to-end run of the built executable, to prove the bin (shebang, ESM entry, exit code,
  * real stdin) works. Everything else is tested in-process through main().
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,5 +31,31 @@ describe.skipIf(!built)('the built toolformat executable', () => {
     const bad = spawnSync(process.execPath, [bin, 'parse', '--nope'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^toolformat: unknown option '--nope'/);
+  });
+
+  it('serve stops on SIGTERM with exit 0 after saying where it listened', { timeout: 30_000 }, async () => {
+    // Nothing listens on port 9 (discard); the proxy only needs an upstream URL to start.
+    const child = spawn(process.execPath, [
+      bin,
+      'serve',
+      '--upstream',
+      'http://127.0.0.1:9/v1',
+      '--port',
+      '0',
+    ]);
+    let stderr = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (stderr.includes('listening on')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
+    });
+    const url = /listening on (\S+)\/v1/.exec(stderr)?.[1];
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stderr).toContain('stopped.');
   });
 });

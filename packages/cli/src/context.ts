@@ -13,10 +13,16 @@ export interface CommandContext {
   io: CliIo;
   /** The formats registered before any config plugins (the built-ins unless a test says otherwise). */
   plugins: readonly FormatPlugin[];
+  /** Stops a long-running command (`serve`) as SIGINT would; for tests. */
+  stop?: AbortSignal;
 }
 
-export function createContext(io: CliIo, plugins: readonly FormatPlugin[] = builtinPlugins): CommandContext {
-  return { io, plugins };
+export function createContext(
+  io: CliIo,
+  plugins: readonly FormatPlugin[] = builtinPlugins,
+  stop?: AbortSignal,
+): CommandContext {
+  return stop ? { io, plugins, stop } : { io, plugins };
 }
 
 /** The router for a command: the context's formats, plus the plugins and rules of --config. */

@@ -1,6 +1,6 @@
 /** The help texts. Usage lines match DESIGN.md, "The command line", word for word. */
 
-export const COMMANDS = ['parse', 'formats', 'detect', 'prompt', 'help'] as const;
+export const COMMANDS = ['parse', 'formats', 'detect', 'prompt', 'serve', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 const USAGE: Record<Exclude<CommandName, 'help'>, string> = {
@@ -8,6 +8,8 @@ const USAGE: Record<Exclude<CommandName, 'help'>, string> = {
   formats: 'toolformat formats [--config FILE] [--text]',
   detect: 'toolformat detect [--config FILE] [FILE]',
   prompt: 'toolformat prompt (--format ID | --model NAME) --tools FILE [--config FILE] [--text]',
+  serve:
+    'toolformat serve --upstream URL [--config FILE] [--port 8080] [--host 127.0.0.1] [--api-key-env NAME] [--timeout SECONDS] [--max-body SIZE] [--log-bodies]',
 };
 
 const DETAILS: Record<Exclude<CommandName, 'help'>, string> = {
@@ -48,6 +50,24 @@ Options:
   --tools FILE     JSON array of tool definitions to list in the prompt
   --config FILE    a models.yaml (rules and plugins:)
   --text           the prompt as text, then the stop sequences`,
+  serve: `Starts an OpenAI-compatible proxy in front of URL (vLLM, llama.cpp, Ollama, LM Studio,
+OpenRouter…): point any OpenAI client's base_url at it. Calls a model wrote as text come back as
+real tool_calls, streaming and not; everything else passes through. One JSON log line per request
+goes to stdout; GET /health and GET /metrics (Prometheus) are served. SIGINT or SIGTERM stops it
+after the requests in flight (up to 10 s).
+
+Options:
+  --upstream URL        the model server's base URL, e.g. http://127.0.0.1:8000/v1 (required)
+  --config FILE         a models.yaml: routes models to formats; nativeTools: false teaches a
+                        model with no tool calling its tools as text
+  --port N              default 8080 (0: any free port)
+  --host HOST           default 127.0.0.1 (0.0.0.0 to listen on every interface)
+  --api-key-env NAME    send the key in environment variable NAME upstream, instead of the
+                        client's Authorization
+  --timeout SECONDS     how long the upstream may take to answer or stay silent mid-stream
+                        (default 600); past it: 504, or an error event in the stream
+  --max-body SIZE       the largest request accepted, e.g. 16mb (default); past it: 413
+  --log-bodies          put request and answer bodies in the log (off: they hold user data)`,
 };
 
 export function usageOf(command: string | undefined): string {
@@ -72,6 +92,7 @@ Commands:
   formats   list the formats: ids, aliases, variants, model patterns
   detect    which format a model output is written in, and how sure
   prompt    the system prompt and stop sequences that teach a model a format
+  serve     an OpenAI-compatible proxy that gives every model native tool calls
 
 Exit codes: 0 success; 1 some --jsonl lines had errors; 2 usage or configuration error.
 `;

@@ -15,6 +15,7 @@ import { COMMANDS, helpOf, usageOf } from './help.js';
 import { type CliIo, write } from './io.js';
 import { parseCommand } from './parse-command.js';
 import { promptCommand } from './prompt-command.js';
+import { serveCommand } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 
 export type { CliInput, CliIo, CliOutput } from './io.js';
@@ -22,6 +23,8 @@ export type { CliInput, CliIo, CliOutput } from './io.js';
 export interface MainOptions {
   /** Formats registered before any --config plugins; default the built-ins. */
   plugins?: readonly FormatPlugin[];
+  /** Stops a long-running command (`serve`) as SIGINT would. */
+  stop?: AbortSignal;
 }
 
 type Command = (args: readonly string[], ctx: CommandContext) => Promise<number>;
@@ -32,6 +35,7 @@ const RUN = new Map<string, Command>([
   ['formats', formatsCommand],
   ['detect', detectCommand],
   ['prompt', promptCommand],
+  ['serve', serveCommand],
 ]);
 
 export async function main(argv: readonly string[], io: CliIo, options: MainOptions = {}): Promise<number> {
@@ -52,7 +56,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
         ? new UsageError(`unknown option '${first}': options go after the command.`)
         : unknownCommand(first);
     if (rest.includes('--help') || rest.includes('-h')) return print(io, helpOf(first));
-    return await run(rest, createContext(io, options.plugins));
+    return await run(rest, createContext(io, options.plugins, options.stop));
   } catch (error) {
     if (error instanceof UsageError) {
       await write(io.stderr, `toolformat: ${error.message}\n${usageOf(error.command)}\n`);

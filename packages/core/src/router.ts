@@ -161,6 +161,18 @@ export class Router {
     return { handler, format, source: 'default', options: base, stop: stops(handler) };
   }
 
+  /** Like resolveModel, for an explicit format id or alias (`hermes`, `xml:glm`, `auto`). */
+  resolveFormat(format: string): ModelResolution {
+    const handler = this.get(format);
+    return {
+      handler,
+      format,
+      source: 'explicit',
+      options: pick(this.config.defaults ?? {}),
+      stop: stops(handler),
+    };
+  }
+
   /** Parse with an explicit format, a model's format, or auto; options from models.yaml apply. */
   parse(text: string, opts: RescueOptions = {}): ParseResult {
     const { model, format, ...parseOpts } = opts;
