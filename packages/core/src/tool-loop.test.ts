@@ -4,9 +4,19 @@
  * with real formats in format-react and the CLI (core imports no format).
  */
 import { describe, expect, it } from 'vitest';
+import { sequentialIds } from './kit/ids.js';
 import type { ToolCall, ToolDefinition } from './schemas.js';
 import { createToyFormat } from './test-support/toy-format.js';
-import { type GenerateFn, type LoopMessage, runToolLoop, ToolLoopError } from './tool-loop.js';
+import {
+  type GenerateFn,
+  type GenerateOptions,
+  type LoopMessage,
+  runToolLoop,
+  type StreamGenerateFn,
+  streamToolLoop,
+  ToolLoopError,
+  type ToolLoopEvent,
+} from './tool-loop.js';
 
 const toy = createToyFormat();
 const tools: ToolDefinition[] = [
@@ -185,5 +195,134 @@ describe('runToolLoop', () => {
         messages: [],
       }),
     ).rejects.toThrow('503');
+  });
+});
+
+describe('runToolLoop in native mode (dual mode)', () => {
+  it('uses native calls as they are, declares the tools to generate, and sends results as tool messages', async () => {
+    const seen: Array<{ messages: LoopMessage[]; options: GenerateOptions }> = [];
+    const turns = [
+      { text: '', toolCalls: [{ id: 'call_a', name: 'add', arguments: { a: 2, b: 3 } }] },
+      { text: 'The sum is 5.' },
+    ];
+    const generate: GenerateFn = (messages, options) => {
+      seen.push({ messages, options });
+      return turns[seen.length - 1]!;
+    };
+    const result = await runToolLoop({
+      generate,
+      native: true,
+      handler: toy,
+      tools,
+      execute,
+      messages: [{ role: 'system', content: 'Be exact.' }, user('2+3?')],
+    });
+    expect(result.answer).toBe('The sum is 5.');
+    expect(result.calls.map((c) => c.result.content)).toEqual(['5']);
+    // No format prompt, no format stops: the tools go natively.
+    expect(seen[0]?.messages).toEqual([{ role: 'system', content: 'Be exact.' }, user('2+3?')]);
+    expect(seen[0]?.options.tools).toBe(tools);
+    expect(seen[0]?.options.stop).toEqual([]);
+    expect(seen[1]?.messages.slice(2)).toEqual([
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call_a', name: 'add', arguments: { a: 2, b: 3 } }],
+      },
+      { role: 'tool', content: '5', toolCallId: 'call_a', name: 'add' },
+    ]);
+  });
+
+  it('still reads a call the model leaked into its text when it made none natively', async () => {
+    const turns = [{ text: call('add', { a: 1, b: 1 }) }, { text: 'Two.' }];
+    let n = 0;
+    const result = await runToolLoop({
+      generate: () => turns[n++]!,
+      native: true,
+      handler: toy,
+      tools,
+      execute,
+      messages: [user('1+1?')],
+    });
+    expect(result.calls.map((c) => c.call.name)).toEqual(['add']);
+    expect(result.answer).toBe('Two.');
+  });
+
+  it('does not execute a call only mentioned mid-sentence', async () => {
+    const text = `You could write ${call('add', { a: 1, b: 1 })} which would add them.`;
+    const result = await runToolLoop({
+      generate: () => ({ text }),
+      native: true,
+      handler: toy,
+      tools,
+      execute: () => {
+        throw new Error('must not run');
+      },
+      messages: [user('How do I call add?')],
+    });
+    expect(result.calls).toEqual([]);
+  });
+});
+
+describe('streamToolLoop', () => {
+  /** A streamed generate from a script: each turn's text in 3-character pieces. */
+  function streamed(outputs: string[]): StreamGenerateFn {
+    let turn = 0;
+    return async function* () {
+      const out = outputs[turn++] ?? '';
+      for (let i = 0; i < out.length; i += 3) yield out.slice(i, i + 3);
+    };
+  }
+
+  it('yields text as it is released, calls as they start and end, results, then the answer', async () => {
+    const events: ToolLoopEvent[] = [];
+    const loop = streamToolLoop({
+      generate: streamed([`Adding.\n${call('add', { a: 2, b: 2 })}`, 'It is 4.']),
+      handler: toy,
+      tools,
+      execute,
+      messages: [user('2+2?')],
+    });
+    let next = await loop.next();
+    while (!next.done) {
+      events.push(next.value);
+      next = await loop.next();
+    }
+    const kinds = events.map((e) => (e.type === 'output' ? `output:${e.event.type}` : e.type));
+    expect(kinds[0]).toBe('turn-start');
+    expect(kinds).toContain('output:tool-call-start');
+    const started = kinds.indexOf('output:tool-call-start');
+    expect(kinds.indexOf('output:text')).toBeLessThan(started);
+    expect(kinds.indexOf('tool-call')).toBeGreaterThan(kinds.indexOf('output:tool-call-end'));
+    expect(kinds.slice(-1)).toEqual(['answer']);
+    expect(next.value.answer).toBe('It is 4.');
+    expect(next.value.calls[0]?.result.content).toBe('4');
+  });
+
+  it('gives runToolLoop’s result for the same turns', async () => {
+    const outputs = [`${call('add', { a: 1, b: 2 })}`, 'Three.'];
+    const loop = streamToolLoop({
+      generate: streamed(outputs),
+      handler: toy,
+      tools,
+      execute,
+      messages: [user('1+2?')],
+      parseOptions: { generateId: sequentialIds() },
+    });
+    let next = await loop.next();
+    while (!next.done) next = await loop.next();
+    const batch = await runToolLoop({
+      ...scripted(outputs),
+      handler: toy,
+      tools,
+      execute,
+      messages: [user('1+2?')],
+      parseOptions: { generateId: sequentialIds() },
+    });
+    expect({ ...next.value, steps: undefined, calls: next.value.calls.map((c) => c.result) }).toEqual({
+      ...batch,
+      steps: undefined,
+      calls: batch.calls.map((c) => c.result),
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sequentialIds } from '@toolformat/core';
 import { collectChunks, recordings, splitTokens, testRouter, weatherTools } from '@toolformat/test-upstream';
 import fc from 'fast-check';
@@ -7,6 +8,24 @@ import { createChunkRescuer } from './chunk-rescuer.js';
 import { rescueCompletion } from './rescue-completion.js';
 
 const router = testRouter();
+
+/**
+ * The repository's corpora of real and realistic answers: leaked calls from public threads (with
+ * the thread's model) and answers that only talk about calls (read under a Qwen model). Test data
+ * of @toolformat/conformance, read from the repository.
+ */
+const CORPUS = new URL('../../conformance/corpus/', import.meta.url);
+const corpus: Array<{ id: string; model: string; text: string }> = ['leaks', 'precision'].flatMap((dir) =>
+  readdirSync(new URL(`${dir}/`, CORPUS))
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) =>
+      readFileSync(new URL(`${dir}/${f}`, CORPUS), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { id: string; model?: string; text: string })
+        .map((c) => ({ id: c.id, model: c.model ?? 'qwen2.5-7b-instruct', text: c.text })),
+    ),
+);
 
 const head = { id: 'chatcmpl-1', object: 'chat.completion.chunk' as const, created: 1, model: 'm' };
 const chunk = (
@@ -108,6 +127,32 @@ describe('createChunkRescuer', () => {
         expect(streamed?.content ?? null).toEqual(whole?.message.content);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('streaming equals the whole answer for every corpus case, cut at random (property)', () => {
+    expect(corpus.length).toBeGreaterThan(150);
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.array(fc.nat(), { maxLength: 16 }), (c, points) => {
+        const generateId = sequentialIds();
+        const rescuer = createChunkRescuer((m) =>
+          router.createRescueParser({ model: m, strict: true, generateId }),
+        );
+        const out = [
+          ...streamOf(c.model, cut(c.text, points)).flatMap((x) => rescuer.push(x)),
+          ...rescuer.end(),
+        ];
+        const [streamed] = collectChunks(out);
+        const whole = rescueCompletion(completionOf(c.model, c.text), {
+          router,
+          strict: true,
+          generateId: sequentialIds(),
+        }).choices[0];
+        expect(streamed?.tool_calls, c.id).toEqual(whole?.message.tool_calls ?? []);
+        expect(streamed?.content ?? null, c.id).toEqual(whole?.message.content ?? null);
+        expect(streamed?.finish_reason, c.id).toEqual(whole?.finish_reason);
+      }),
+      { numRuns: 600 },
     );
   });
 

@@ -8,4 +8,5 @@ export { renderMessages } from './render-messages.js';
 export { type ChatRequestLike, functionTools, type RescuePlanOptions, rescuePlan } from './request-tools.js';
 export { type RescueCompletionOptions, rescueCompletion } from './rescue-completion.js';
 export { type RescuedStream, type RescueStreamOptions, rescueStream } from './rescue-stream.js';
+export { type OpenAIToolLoop, type ToolLoopForOptions, toolLoopFor } from './tool-loop.js';
 export { type WithToolformatOptions, withToolformat } from './with-toolformat.js';

@@ -75,9 +75,10 @@ function textOf(content: unknown): string {
     .join('');
 }
 
-function toolCallOf(call: unknown): ToolCall[] {
-  const c = call as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
-  if (typeof c?.function?.name !== 'string') return [];
+/** An OpenAI tool call (`{ id, type: 'function', function: { name, arguments } }`) as toolformat's. */
+export function toolCallOf(call: unknown): ToolCall[] {
+  const c = call as { id?: unknown; type?: unknown; function?: { name?: unknown; arguments?: unknown } };
+  if ((c?.type !== undefined && c.type !== 'function') || typeof c?.function?.name !== 'string') return [];
   return [
     {
       id: typeof c.id === 'string' ? c.id : '',
@@ -88,7 +89,7 @@ function toolCallOf(call: unknown): ToolCall[] {
 }
 
 /** A call's arguments are JSON text in the OpenAI shape; what is not an object is kept whole. */
-function argumentsOf(text: unknown): Record<string, unknown> {
+export function argumentsOf(text: unknown): Record<string, unknown> {
   if (typeof text !== 'string') return {};
   try {
     const value: unknown = JSON.parse(text);

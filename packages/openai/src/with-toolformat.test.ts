@@ -79,6 +79,41 @@ describe('withToolformat over the real openai client and a loopback server', () 
     });
   }
 
+  it('gives a completion field by field as OpenAI returns one with a tool call', async () => {
+    const openai = withToolformat(client(), { router: testRouter() });
+    const r = recordings['qwen3-coder'];
+    const completion = await openai.chat.completions.create({
+      model: r.model,
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: weatherTools,
+    });
+    expect(completion).toEqual({
+      id: expect.stringMatching(/^chatcmpl-/),
+      object: 'chat.completion',
+      created: expect.any(Number),
+      model: r.model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: expect.stringMatching(/^call_[0-9a-f]{24}$/),
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+              },
+            ],
+          },
+          finish_reason: 'tool_calls',
+          logprobs: null,
+        },
+      ],
+      usage: { prompt_tokens: 12, completion_tokens: 34, total_tokens: 46 },
+    });
+  });
+
   it('passes native tool_calls through untouched', async () => {
     const openai = withToolformat(client(), { router: testRouter() });
     const native = {
