@@ -204,9 +204,11 @@ try {
     const own = await proxySide();
     const c = proxied.check;
     failures += c.lost + c.crossWired + c.wrongCalls + direct.check.lost;
+    // Requests over the run's length (autocannon's own average is over whole-second samples).
+    const rps = (r: typeof direct.result) => r.requests.total / r.duration;
     rows.push({
-      directRps: direct.result.requests.average,
-      proxyRps: proxied.result.requests.average,
+      directRps: rps(direct.result),
+      proxyRps: rps(proxied.result),
       p50: proxied.result.latency.p50,
       p99: proxied.result.latency.p99,
       dp50: proxied.result.latency.p50 - direct.result.latency.p50,
@@ -216,8 +218,8 @@ try {
       rss: memory,
     });
     console.log(
-      `round ${round}: direct ${direct.result.requests.average} req/s (p50 ${direct.result.latency.p50} ms, p99 ${direct.result.latency.p99} ms, errors ${direct.result.errors + direct.check.lost}); ` +
-        `proxy ${proxied.result.requests.average} req/s (p50 ${proxied.result.latency.p50} ms, p99 ${proxied.result.latency.p99} ms); ` +
+      `round ${round}: direct ${rps(direct.result).toFixed(0)} req/s (p50 ${direct.result.latency.p50} ms, p99 ${direct.result.latency.p99} ms, errors ${direct.result.errors + direct.check.lost}); ` +
+        `proxy ${rps(proxied.result).toFixed(0)} req/s (p50 ${proxied.result.latency.p50} ms, p99 ${proxied.result.latency.p99} ms); ` +
         `proxy's own work per request p50 ${own.added50.toFixed(2)} ms, p99 ${own.added99.toFixed(2)} ms (${own.requests} logged; in the proxy, request to end p99 ${own.total99.toFixed(0)} ms, to upstream headers p99 ${own.upstream99.toFixed(0)} ms); checked ${c.ok}/${REQUESTS} exact, lost ${c.lost}, cross-wired ${c.crossWired}, wrong calls ${c.wrongCalls}, errors ${proxied.result.errors}, timeouts ${proxied.result.timeouts}; RSS ${memory.toFixed(0)} MiB`,
     );
     for (const e of c.examples) console.log(`  ${e}`);
