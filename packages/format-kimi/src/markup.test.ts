@@ -79,7 +79,8 @@ describe('ids and names', () => {
     );
     expect(r.calls.map((c) => c.name)).toEqual(['ok']);
     expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
-    expect(r.issues[0]?.raw).toBe(call('functions.bad.0', '{"a": 1}'));
+    // The section token glued to the call is cut out with it, so the issue's raw holds it too.
+    expect(r.issues[0]?.raw).toBe(S + call('functions.bad.0', '{"a": 1}'));
     expect(r.content).toBe('Help.');
   });
 
@@ -383,5 +384,22 @@ describe('streaming', () => {
     ['tokens in strings', `${call('functions.a:0', `{"s": "${C}${E}${S}<think>"}`)}after`],
   ])('streams as it parses: %s', (_, text) => {
     expectStreamingEqualsBatch(kimi, text);
+  });
+});
+
+describe('a call named in a sentence (architecture/precision.md)', () => {
+  it('the section, its call and the sentence around them stay text', () => {
+    const text = `Kimi K2 calls look like ${S}${call('functions.search:0', '{"q": "x"}')}${E} and the index after the colon is the call id.`;
+    const r = parseWith(kimi, text);
+    expect(r.calls).toEqual([]);
+    expect(r.content).toBe(text);
+  });
+
+  it('a real call glued to its section tokens is still a call, at the end or before a new sentence', () => {
+    const real = `${S}${call('functions.search:0', '{"q": "x"}')}${E}`;
+    expect(parseWith(kimi, real).calls.map((c) => c.name)).toEqual(['search']);
+    const before = parseWith(kimi, `Searching. ${real} Done soon.`);
+    expect(before.calls.map((c) => c.name)).toEqual(['search']);
+    expect(before.content).toBe('Searching. Done soon.');
   });
 });

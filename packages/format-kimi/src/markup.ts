@@ -36,8 +36,11 @@ export function buildMarkup(id: string): MarkupSpec {
     id,
     blocks: [
       {
-        open: CALL_BEGIN,
-        close: [CALL_END],
+        // The section token glued to a call's ends is taken with the block, so a call named in a
+        // sentence (`Kimi calls look like <|tool_calls_section_begin|><|tool_call_begin|>… and the
+        // index…`) is decided, and kept, as one span (architecture/precision.md).
+        open: [...SECTION_BEGINS.map((s) => s + CALL_BEGIN), CALL_BEGIN],
+        close: [...SECTION_ENDS.map((s) => CALL_END + s), CALL_END],
         closeBefore: [CALL_BEGIN, ...SECTION_BEGINS, ...SECTION_ENDS, IM_END],
         // `<|tool_call_end|>` inside a JSON string of the arguments does not end the call.
         guard: 'json',
