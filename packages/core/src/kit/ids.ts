@@ -1,8 +1,7 @@
 /** Call ids for formats that carry none (DESIGN.md semantics 6). */
-import { randomUUID } from 'node:crypto';
-
+// Web Crypto, not node:crypto: the parsing path runs in browsers and edge runtimes as well.
 export function defaultGenerateId(): string {
-  return `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  return `call_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
 }
 
 /** A deterministic generator (`call_1`, `call_2`, …) for tests and reproducible output. */
