@@ -13,14 +13,14 @@
  * - The client going away cancels the upstream read and aborts the upstream request.
  */
 import type { ChunkRescuer } from '@toolformat/openai';
-import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { errorBody } from './errors.js';
 
-type ReadResult = { done: true; value?: undefined } | { done: false; value: EventSourceMessage };
-
 /** The longest SSE event the proxy accepts from an upstream (a chunk is a few hundred bytes). */
 const MAX_EVENT_CHARS = 8 << 20;
+
+type ReadResult = { done: true; value?: undefined } | { done: false; value: Uint8Array };
 
 export interface SseRescueOptions {
   rescuer: ChunkRescuer;
@@ -38,18 +38,34 @@ export function rescueSse(
 ): ReadableStream<Uint8Array> {
   const { rescuer } = options;
   const encoder = new TextEncoder();
-  const events = body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream({ maxBufferSize: MAX_EVENT_CHARS, onError: 'terminate' }))
-    .getReader();
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  // What one read from the upstream gives to send: every event it completed, written at once
+  // (one network read often holds several events; one write instead of one per event).
+  let out = '';
+  let broken: ParseError | null = null;
+  const parser = createParser({
+    onEvent: (event) => {
+      out += transform(event);
+    },
+    onError: (error) => {
+      // An over-long event ends the stream; a malformed field line is skipped, as browsers do.
+      if (error.type === 'max-buffer-size-exceeded') broken = error;
+    },
+    maxBufferSize: MAX_EVENT_CHARS,
+  });
   let finished = false;
   const finish = (error: string | null, cancelled: boolean) => {
     if (finished) return;
     finished = true;
     options.onEnd({ error, cancelled });
   };
-  const data = (payload: string) => encoder.encode(`data: ${payload}\n\n`);
-  const chunks = (list: ChatCompletionChunk[]) => list.map((c) => data(JSON.stringify(c)));
+  const data = (payload: string) => `data: ${payload}\n\n`;
+  const chunks = (list: ChatCompletionChunk[]) => {
+    let s = '';
+    for (const c of list) s += data(JSON.stringify(c));
+    return s;
+  };
 
   const read = async (): Promise<ReadResult> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +76,7 @@ export function rescueSse(
       );
     });
     try {
-      return (await Promise.race([events.read(), idle])) as ReadResult;
+      return (await Promise.race([reader.read(), idle])) as ReadResult;
     } finally {
       clearTimeout(timer);
     }
@@ -73,59 +89,66 @@ export function rescueSse(
         let next: ReadResult;
         try {
           next = await read();
+          if (!next.done) parser.feed(decoder.decode(next.value, { stream: true }));
+          if (broken !== null) throw broken;
         } catch (error) {
           const message = `the upstream stream failed before it ended: ${(error as Error).message ?? String(error)}`;
           options.abortUpstream(message);
-          events.cancel().catch(() => {});
-          controller.enqueue(data(JSON.stringify(errorBody('upstream_stream_ended', message))));
+          reader.cancel().catch(() => {});
+          controller.enqueue(
+            encoder.encode(out + data(JSON.stringify(errorBody('upstream_stream_ended', message)))),
+          );
+          out = '';
           controller.close();
           finish(message, false);
           return;
         }
         if (next.done) {
           // The upstream closed without `[DONE]`: send what the parser holds and end the same way.
-          for (const c of chunks(rescuer.end())) controller.enqueue(c);
+          parser.feed(decoder.decode());
+          out += chunks(rescuer.end());
+          if (out !== '') controller.enqueue(encoder.encode(out));
+          out = '';
           controller.close();
           finish(null, false);
           return;
         }
-        const event = next.value;
-        const out = transform(event);
-        for (const c of out) controller.enqueue(c);
-        if (out.length > 0) return;
+        if (out !== '') {
+          controller.enqueue(encoder.encode(out));
+          out = '';
+          return;
+        }
       }
     },
     async cancel() {
       options.abortUpstream('the client went away');
-      await events.cancel().catch(() => {});
+      await reader.cancel().catch(() => {});
       finish(null, true);
     },
   });
 
-  function transform(event: EventSourceMessage): Uint8Array[] {
-    if (event.event !== undefined && event.event !== 'message') return [encodeEvent(event)];
-    if (event.data === '[DONE]') return [...chunks(rescuer.end()), data('[DONE]')];
+  function transform(event: EventSourceMessage): string {
+    if (event.event !== undefined && event.event !== 'message') return encodeEvent(event);
+    if (event.data === '[DONE]') return chunks(rescuer.end()) + data('[DONE]');
     let chunk: unknown;
     try {
       chunk = JSON.parse(event.data);
     } catch {
-      return [encodeEvent(event)];
+      return encodeEvent(event);
     }
     if (
       typeof chunk !== 'object' ||
       chunk === null ||
       !Array.isArray((chunk as { choices?: unknown }).choices)
     )
-      return [encodeEvent(event)];
+      return encodeEvent(event);
     return chunks(rescuer.push(chunk as ChatCompletionChunk));
   }
 
-  function encodeEvent(event: EventSourceMessage): Uint8Array {
+  function encodeEvent(event: EventSourceMessage): string {
     const name = event.event !== undefined ? `event: ${event.event}\n` : '';
-    const lines = event.data
-      .split('\n')
-      .map((line) => `data: ${line}\n`)
-      .join('');
-    return encoder.encode(`${name}${lines}\n`);
+    let lines = '';
+    for (const line of event.data.split('\n')) lines += `data: ${line}\n`;
+    return `${name}${lines}\n`;
   }
 }
