@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -11,6 +11,8 @@ import {
 } from '@toolformat/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformance } from './conformance.js';
+import { DEFAULT_LEAKS_BASELINE } from './leaks.js';
+import { DEFAULT_PRECISION_BASELINE } from './precision.js';
 
 /** A toy format `<call>{"name", "arguments"}</call>`, so these tests do not depend on a real format. */
 const body: BodyParser = (text) => {
@@ -165,15 +167,69 @@ describe('pnpm conformance', () => {
   });
 
   it('exits 0 when the corpus is absent', async () => {
-    const r = await run([], { TOOLFORMAT_CORPUS: join(dir, 'missing.jsonl') });
+    const missing = join(dir, 'missing.jsonl');
+    const r = await run([], { TOOLFORMAT_CORPUS: missing });
     expect(r.code).toBe(0);
-    // The peer corpus is skipped, said plainly; the precision corpus (in the repo) still runs.
-    expect(r.stdout).toContain('SKIPPED the peer corpus: no file at');
+    // The peer corpus is skipped, said plainly: where it was looked for, and how to give it.
+    expect(r.stdout).toContain(
+      `peer corpus not found at ${missing} (set TOOLFORMAT_CORPUS to a peers.jsonl, or place the project's shared folder beside the repository as ../shared): peer conformance skipped.`,
+    );
+  });
+
+  it('keeps --json machine-readable when the corpus is absent, the reason on stderr', async () => {
+    const missing = join(dir, 'missing.jsonl');
+    const r = await run(['--json'], { TOOLFORMAT_CORPUS: missing });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ corpus: missing, corpusFound: false });
+    expect(r.stderr).toContain('peer conformance skipped');
   });
 
   it('rejects unknown flags with exit 2', async () => {
     const r = await run(['--nope']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage: pnpm conformance');
+  });
+});
+
+/** With the built-in formats (no router given): the in-repo precision and leak corpora run too. */
+async function runOwn(argv: string[], env: NodeJS.ProcessEnv) {
+  let stdout = '';
+  let stderr = '';
+  const code = await conformance(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+describe('pnpm conformance on a clone without the peer corpus', () => {
+  const own = mkdtempSync(join(dir, 'own-'));
+  // `--baseline DIR/b.json` holds the in-repo corpora to DIR/precision-b.json and DIR/leaks-b.json.
+  const baseline = join(own, 'b.json');
+  const env = { TOOLFORMAT_CORPUS: join(own, 'missing.jsonl') };
+
+  it('still runs and ratchets the precision and leak corpora, and says the peer part skipped', async () => {
+    copyFileSync(DEFAULT_PRECISION_BASELINE, join(own, 'precision-b.json'));
+    copyFileSync(DEFAULT_LEAKS_BASELINE, join(own, 'leaks-b.json'));
+    const r = await runOwn(['--baseline', baseline], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Precision baseline held.');
+    expect(r.stdout).toContain('Leaks baseline held.');
+    expect(r.stdout).toContain(`peer corpus not found at ${env.TOOLFORMAT_CORPUS}`);
+    expect(r.stdout).toContain('peer conformance skipped.');
+    expect(r.stdout).toContain('the in-repo corpora (precision, leaks) ran above and passed.');
+  });
+
+  it('exits 1 when an in-repo corpus drops below its baseline, peer corpus or not', async () => {
+    const leaks = JSON.parse(readFileSync(DEFAULT_LEAKS_BASELINE, 'utf8'));
+    // More exact calls than there are cases: no run can hold this.
+    writeFileSync(join(own, 'leaks-b.json'), JSON.stringify({ ...leaks, routedExact: 1_000_000 }));
+    const r = await runOwn(['--baseline', baseline], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('leak scores dropped below the baseline: routedExact 1000000 →');
+    expect(r.stderr).toContain('FAILED: the in-repo corpora (precision, leaks) did not pass');
+    expect(r.stdout).toContain('peer conformance skipped.');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * System prompts worded as Google's docs, the chat templates and LM Studio word them (models
- * follow their training text best): ../shared/formats/FORMATS.md §3–4 and rendered/.
+ * follow their training text best), as the templates render them when tools are passed.
  */
 import {
   type FlatToolDefinition,

@@ -1,6 +1,7 @@
 /**
  * The plugin the router registers: the family id `hermes`, an alias per variant (so that every
- * family id of ../shared/formats is a valid `--format`), and the model names each variant serves.
+ * family id of the peer conformance corpus is a valid `--format`), and the model names each
+ * variant serves.
  * When two patterns match a model, the router takes the more specific one (`qwen3-coder-*`, which
  * the XML package claims, beats `qwen3-*`).
  */

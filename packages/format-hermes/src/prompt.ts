@@ -1,6 +1,6 @@
 /**
  * System prompts that teach the format, worded as each model's chat template words them when
- * tools are passed (templates in ../shared/formats/templates). Models follow their training text
+ * tools are passed. Models follow their training text
  * best; the tool list is written in the template's own JSON spelling (see py-json.ts).
  */
 import {

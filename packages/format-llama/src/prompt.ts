@@ -1,6 +1,6 @@
 /**
- * System prompts worded as the Llama docs and chat templates word them (templates in
- * ../shared/formats/templates): models follow their training text best.
+ * System prompts worded as the Llama docs and chat templates word them: models follow their
+ * training text best.
  */
 import {
   normalizeTools,

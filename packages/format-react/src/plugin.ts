@@ -1,6 +1,6 @@
 /**
  * The plugin the router registers: the family id `react`, an alias per variant (`keyvalue` and
- * `command-r` are family ids of ../shared/formats and the conformance corpus), and the model names
+ * `command-r` are family ids of the peer conformance corpus), and the model names
  * whose native form is one of them. ReAct itself is a prompt any model can follow, so no model
  * name selects it: a models.yaml rule (`format: react`) does.
  */

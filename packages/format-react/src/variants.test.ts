@@ -1,7 +1,7 @@
 /**
  * Fixtures of the other line-keyed forms: the key-value line (seed 004), Qwen-Agent's ✿ markers,
  * Command R's `Action:` JSON list and R7B's action tokens (from the rendered chat templates in
- * ../shared/formats), and the `<tool_call>` a ReAct-prompted model drifts into.
+ * fixtures/, see fixtures/README.md), and the `<tool_call>` a ReAct-prompted model drifts into.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,7 @@ import { callsOf, expectStreamingEqualsBatch, kindsOf, parseWith, TOOLS } from '
 
 const react = createReactFormat();
 const parse = (text: string, withTools = true) => parseWith(react, text, withTools ? { tools: TOOLS } : {});
-const rendered = (name: string) =>
-  readFileSync(new URL(`../../../../shared/formats/rendered/${name}`, import.meta.url), 'utf8');
+const rendered = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 /** The first assistant turn of a rendered template: from the chatbot token to the next turn. */
 function chatbotTurn(text: string): string {
   const start =

@@ -122,7 +122,7 @@ describe('generic tags: <tool>', () => {
 });
 
 describe('seed 002: <tool>name</tool> and the <parameter> lines after it, with an allowlist', () => {
-  // ../shared/seeds/002_*.txt: Kimi K2 on OpenRouter fell back to this; only allowed names run.
+  // Seed 002, a production report: Kimi K2 on OpenRouter fell back to this; only allowed names run.
   const tools = [{ name: 'enter_plan_mode' }, { name: 'read_file' }];
   const text =
     'This needs a plan.\n\n<tool>enter_plan_mode</tool>\n<parameter name="reason">Task is multi-dimensional</parameter>\n\n' +

@@ -1,7 +1,7 @@
 /**
  * The plugin the router registers: the family id `xml`, an alias per variant (so that every
- * family id of ../shared/formats this package serves is a valid `--format`), and the model names
- * each variant serves. Where two patterns match a model the router takes the more specific one:
+ * family id of the peer conformance corpus this package serves is a valid `--format`), and the
+ * model names each variant serves. Where two patterns match a model the router takes the more specific one:
  * `*qwen3-coder*` here beats Hermes's `qwen3-*`, `*step-3.5*` beats `*step-3*`.
  */
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';

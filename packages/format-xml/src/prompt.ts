@@ -1,6 +1,6 @@
 /**
  * System prompts that teach the format, worded as each family's chat template words them when
- * tools are passed (../shared/formats/templates): models follow their training text best. Only the
+ * tools are passed: models follow their training text best. Only the
  * system text is produced; the turn tokens around it belong to the chat template. The caller's
  * own instructions (`preamble`) go where the template puts the system message.
  */
@@ -236,7 +236,7 @@ export const seedPrompt: PromptBuilder = (tools, opts) => {
 // ----------------------------------------------------------------------------------- Step-3
 
 /**
- * Step-3: its chat template is not among ../shared/formats/templates, so this teaches the markup
+ * Step-3: its chat template was not available to render, so this teaches the markup
  * vLLM's and sglang's Step-3 parsers read, in the words of the other XML prompts.
  */
 export const step3Prompt: PromptBuilder = (tools, opts) => {

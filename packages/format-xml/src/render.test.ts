@@ -1,5 +1,5 @@
 /**
- * Prompts, calls and results as the chat templates write them (../shared/formats/rendered), and
+ * Prompts, calls and results as the chat templates write them (test-support/rendered.ts), and
  * what a variant writes it reads back.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,6 @@
 /**
- * Calls and results as each family's chat template writes them into history
- * (../shared/formats/templates), so the model reads its past turns in the form it was trained to
- * write. Only the turn's content is rendered; role headers (`<|im_start|>assistant`,
+ * Calls and results as each family's chat template writes them into history, so the model reads
+ * its past turns in the form it was trained to write. Only the turn's content is rendered; role headers (`<|im_start|>assistant`,
  * `<|observation|>`, `]~b]tool`) belong to the chat template.
  */
 import type { ToolCall, ToolResult } from '@toolformat/core';

@@ -88,8 +88,9 @@ export const VARIANTS = {
     seedThink: true,
   },
   /**
-   * StepFun Step-3. Its end-of-turn token is not in ../shared/formats; stopping at the close of
-   * the call list keeps the model from writing past its calls (the parser reads an unclosed list).
+   * StepFun Step-3. Its chat template was not among those rendered, so its end-of-turn token is
+   * not known here; stopping at the close of the call list keeps the model from writing past its
+   * calls (the parser reads an unclosed list).
    */
   step3: {
     prompt: step3Prompt,

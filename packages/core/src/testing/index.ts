@@ -130,7 +130,7 @@ export function callsOf(r: ParseResult): Array<{ name: string; arguments: Record
   return r.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
 }
 
-/** The tool of the conversation every template in the shared formats folder was rendered with. */
+/** The tool of the weather conversation every chat-template render in the format tests was made with. */
 export const WEATHER_TOOL = {
   type: 'function' as const,
   function: {

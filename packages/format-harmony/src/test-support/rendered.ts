@@ -1,6 +1,7 @@
 /**
- * Expected texts, copied byte for byte from ../shared/formats/rendered/gpt_oss.txt (the gpt-oss
- * chat template rendered with the weather conversation of FORMATS.md), and from the same
+ * Expected texts, copied byte for byte from the gpt-oss chat template rendered with the weather
+ * conversation (`WEATHER_TOOL` / `WEATHER_CALLS`; the render, gpt_oss.txt, is kept with the
+ * project's other template renders, outside this repository), and from the same
  * template rendered (Jinja2, trim_blocks and lstrip_blocks as transformers sets them) with the
  * schemas below, to hold the template's quirks for nested types.
  */

@@ -1,6 +1,7 @@
 /**
- * Expected texts, copied byte for byte from ../shared/formats/rendered (the chat templates rendered
- * with the two-call weather conversation of FORMATS.md).
+ * Expected texts, copied byte for byte from the chat templates rendered with the two-call weather
+ * conversation (`WEATHER_TOOL` / `WEATHER_CALLS`; each `rendered/NAME.txt` below names a render
+ * kept with the project's template renders, outside this repository).
  */
 export { WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 

@@ -1,6 +1,6 @@
 /**
- * The production trace of seed 000 (../shared/seeds/000_*.txt), byte for byte: two assistant
- * messages that leaked calls as text and failed the turn, and the tools of that agent.
+ * The production trace of seed 000 (a design seed, not part of this repository), byte for byte:
+ * two assistant messages that leaked calls as text and failed the turn, and the tools of that agent.
  */
 export const SEED_000_FIRST =
   '\n\n<tool_call>\n{"name": "agent__batch", "arguments": {"calls": [{"id": "1", "tool": "bigquery__execute_sql", "parameters": {"sql": "SELECT MAX(bd_data_ingested_at) AS last_ingested_at, TIMESTAMP_DIFF(CURRENT_TIMESTAMP(), MAX(bd_data_ingested_at), MINUTE) AS age_minutes, \'watch_towers.spaces_latest\' AS source_table FROM `netdata-analytics-bi.watch_towers.spaces_latest`"}, {"id": "2", "tool": "bigquery__execute_sql", "parameters": {"sql": "SELECT COUNT(*) AS new_users FROM `netdata-analytics-bi.app_db_replication.account_accounts_latest` WHERE created_at >= TIMESTAMP_SUB(CURRENT_TIMESTAMP(), INTERVAL 7 DAY)"}}]} }\n</tool_call>';

@@ -1,7 +1,8 @@
 /**
- * Expected texts, copied byte for byte from ../shared/formats/rendered (the chat templates rendered
- * with the two-call weather conversation of FORMATS.md; the K2-0905 render was given the ids
- * `functions.get_weather:0` / `:1`, the other templates number the calls themselves).
+ * Expected texts, copied byte for byte from the chat templates rendered with the two-call weather
+ * conversation (`WEATHER_TOOL`; each `rendered/NAME.txt` below names a render kept with the
+ * project's template renders, outside this repository). The K2-0905 render was given the ids
+ * `functions.get_weather:0` / `:1`; the other templates number the calls themselves.
  */
 export { WEATHER_TOOL } from '@toolformat/core/testing';
 
