@@ -14,7 +14,7 @@
  * A forward scan of char codes: every call looks at each character once, and at most
  * MAX_HEADER of them, so a hostile body cannot make it slow.
  */
-import { CHANNEL, CONSTRAIN, MESSAGE } from './tokens.js';
+import { CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE } from './tokens.js';
 
 export interface Header {
   role: string | null;
@@ -107,6 +107,8 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
   else header.recipient = word;
   p = first;
   let bareWords = 0;
+  // The recipient was the last word read: a tool name with a blank in it may go on.
+  let recipientLast = expect === 'recipient';
   for (;;) {
     while (p < limit && isBlank(text.charCodeAt(p))) p++;
     if (p >= n) return { kind: 'end' };
@@ -126,6 +128,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
         return { kind: 'invalid', at: p };
       }
       header.marked = true;
+      recipientLast = false;
       p += channel ? CHANNEL.length : CONSTRAIN.length;
       first = wordEnd(text, p, limit);
       if (first - p > MAX_WORD) return { kind: 'invalid', at: p };
@@ -151,9 +154,16 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     if (end === n) header.cutWord = bare;
     if (bare.startsWith('to=')) {
       // A second recipient is not something a model writes; the first one stands.
+      recipientLast = header.recipient === null;
       if (header.recipient === null) header.recipient = bare.slice(3);
       else header.displaced.push(bare);
+    } else if (recipientLast && header.recipient?.startsWith(FUNCTIONS_PREFIX) && !isHeaderWord(bare)) {
+      // A function whose name holds a blank (`to=functions.Web Search <|constrain|>json`, as LM
+      // Studio renders a tool named so): a word right after the name that is no channel and no
+      // content type is the name's. Only in a header a token marks (checked above).
+      header.recipient += ` ${bare}`;
     } else if (bareWords === 0) {
+      recipientLast = false;
       // The template's `commentary json`, the doc's `to=python code`.
       setContentType(header, bare);
       bareWords++;
@@ -162,6 +172,11 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     }
     p = end;
   }
+}
+
+/** A word a header writes for itself: a channel or a content type. */
+function isHeaderWord(word: string): boolean {
+  return CHANNELS.includes(word) || CONTENT_TYPES.includes(word);
 }
 
 /** `json{` or `code{` (a blank allowed before the brace) at `p`: the type and where `{` is. */
