@@ -70,6 +70,21 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
+
+  it("reads the doubled braces of an escaped template's example, and reports the repair", () => {
+    const text = `I'll get the temperature first.\n<tool_call>\n{{"name": "get_weather", "arguments": {"city": "SF, CA"}}}\n</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('SF, CA')]);
+    expect(r.content).toBe("I'll get the temperature first.");
+    expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
+    expectStreamingEqualsBatch(hermes, text);
+  });
+
+  it('keeps a doubled-brace block named in a sentence as text', () => {
+    const text =
+      'The template shows <tool_call>{{"name": "f", "arguments": {}}}</tool_call> with its braces escaped.';
+    expect(parse(text)).toMatchObject({ calls: [], content: text });
+  });
 });
 
 describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', () => {
