@@ -87,6 +87,26 @@ describe('the Hermes / Qwen <tool_call> block', () => {
   });
 });
 
+describe('the name as an attribute: <tool_call id="…" name="…">{…}</tool_call>', () => {
+  it('reads the call, its id kept', () => {
+    const text = '<tool_call id="call_00_ab" name="get_weather">\n{"city": "Paris"}\n</tool_call>';
+    const r = parse(text);
+    expect(r.calls).toEqual([{ id: 'call_00_ab', name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expect(r.content).toBeNull();
+    expectStreamingEqualsBatch(hermes, text);
+  });
+
+  it('keeps a tag named in prose as text, and reads the real call after it', () => {
+    const text = `Write <tool_call name="get_weather"> tags, like this:\n<tool_call>${W('Rome')}</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('Rome')]);
+    expect(r.content).toBe('Write <tool_call name="get_weather"> tags, like this:');
+    expectStreamingEqualsBatch(hermes, text);
+    const mention = 'A <tool_call name="f">{"a": 1}</tool_call> block is what the model should write.';
+    expect(parse(mention)).toMatchObject({ calls: [], content: mention });
+  });
+});
+
 describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', () => {
   it('counts only when the stray </tool_call> follows it, and that closer goes too', () => {
     const text = `I should check.</think>\n\n${W('Paris')}\n</tool_call>`;

@@ -13,7 +13,12 @@ export {
   isToolName,
 } from './exact-call-shape.js';
 export { EventFolder, foldEvents } from './fold-events.js';
-export { announceFunctionTag, functionTagBody } from './function-tag-body.js';
+export {
+  announceAttributeTag,
+  announceFunctionTag,
+  attributeTagBody,
+  functionTagBody,
+} from './function-tag-body.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';
 export { JsonBoundaryTracker } from './json-boundary.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
