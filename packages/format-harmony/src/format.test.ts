@@ -332,7 +332,11 @@ describe('names and tools', () => {
   });
 
   it('a word after a recipient in prose is still prose', () => {
-    for (const text of ['Send it to=functions.Web Search later.', 'to=functions.Web Search docs<|end|>']) {
+    for (const text of [
+      'Send it to=functions.Web Search later.',
+      'to=functions.Web Search docs<|end|>',
+      'LM Studio renders <|channel|>commentary to=functions.Web Search and its parser stops at the blank.',
+    ]) {
       const r = parseWith(harmony, text);
       expect(r.calls).toEqual([]);
       expect(r.content).toContain('to=functions.Web Search');

@@ -46,6 +46,10 @@ describe('readHeader', () => {
       recipient: 'functions.f',
       contentType: 'code',
     });
+    // Words that no token or content type follows are not a name's (prose after a recipient).
+    expect(read('commentary to=functions.Web Search and more', 'channel').header.recipient).toBe(
+      'functions.Web',
+    );
     // A built-in's recipient takes no such word (`to=python code`).
     expect(read('analysis to=python code<|message|>', 'channel').header.recipient).toBe('python');
   });
