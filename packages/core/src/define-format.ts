@@ -158,6 +158,13 @@ function plainTextResult(
   // A whole-output form (a bare JSON or pythonic list) starts the text with one of its characters.
   const whole = compiled.spec.whole;
   if (whole !== undefined && start < end && whole.startChars.includes(text[start]!)) return null;
+  // So may a block that opens only there (a declared tool's bare call).
+  if (
+    compiled.startMarkers !== null &&
+    start < end &&
+    compiled.startMarkers.matchAt(text, start, true) !== null
+  )
+    return null;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   return {
     calls: [],

@@ -373,6 +373,28 @@ describe('GigaChat 3 and 3.1', () => {
   });
 });
 
+describe('a declared tool called in Python, no markup (Granite 3.x)', () => {
+  const granite = createHermesFormat('granite');
+  const tools = [{ name: 'get_weather', parameters: { type: 'object', properties: { location: {} } } }];
+
+  it('is a call as the whole output, with the tool declared', () => {
+    const text = 'get_weather(location="San Francisco")';
+    const r = expectStreamingEqualsBatch(granite, text, { tools });
+    expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { location: 'San Francisco' } }]);
+    expect(r).toMatchObject({ content: null, format: 'hermes:granite' });
+  });
+
+  it('is text without the tool declared, in prose, or with prose after it', () => {
+    for (const [text, opts] of [
+      ['get_weather(location="San Francisco")', {}],
+      ['Try get_weather(location="San Francisco") first.', { tools }],
+      ['get_weather(location="San Francisco")\nThis asks the weather service.', { tools }],
+    ] as const) {
+      expect(expectStreamingEqualsBatch(granite, text, opts)).toMatchObject({ calls: [], content: text });
+    }
+  });
+});
+
 describe('the other variants read the plain Hermes tags too (models drift)', () => {
   for (const variant of ['granite', 'lfm2', 'phi4', 'apertus', 'internlm', 'nemotron', 'json', 'qwen']) {
     it(`hermes:${variant}`, () => {

@@ -2,6 +2,7 @@
 
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
+export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export { isBlank, skipBlank } from './char-codes.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';

@@ -103,6 +103,13 @@ export interface BlockSpec {
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
   lineStart?: boolean;
   /**
+   * The open marker counts only where the output's text starts: before any content, after
+   * blanks, reasoning, stripped tokens and other calls (a call form with no marker but a declared
+   * tool's name, which prose writes too). It is looked for nowhere else, so a marker that starts
+   * with a letter costs the scan of prose nothing.
+   */
+  outputStart?: boolean;
+  /**
    * Characters the body must start with (after blanks), e.g. `'{['` for JSON: when another one
    * comes first, the open marker was prose (`Wrap calls in <tool_call> tags`) and stays text.
    * A close marker coming first still makes an (empty) block. Not applied to fences.
@@ -141,7 +148,10 @@ export interface BlockSpec {
    * (architecture/precision.md), so prose that writes the same keys stays text.
    */
   auto?: boolean | 'strong';
-  /** Its calls need strong evidence (set by mergeMarkup for `auto: 'strong'` blocks). */
+  /**
+   * Its calls need strong evidence: set by mergeMarkup for `auto: 'strong'` blocks, or by a
+   * format for a form whose only marker is a name (architecture/precision.md).
+   */
   evidence?: 'strong';
   /**
    * A call whose opening marker the model left out (`{…}\n</tool_call>` after `</think>`): the
