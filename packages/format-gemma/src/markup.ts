@@ -108,6 +108,8 @@ export function buildMarkup(id: string): MarkupSpec {
       body: bareBody,
       format: fmt('pythonic'),
       auto: false,
+      // It reads JSON only before `[END_TOOL_REQUEST]`: a whole output of one call is `whole`'s.
+      yieldsToWhole: true,
       confidence: 0.3,
     },
     // LM Studio's `1 {"name": …}\n[END_TOOL_REQUEST]`: the line number is the call's, not text.
@@ -132,7 +134,7 @@ export function buildMarkup(id: string): MarkupSpec {
     strip: STRIP,
     // The whole output as calls: a pythonic list, or one JSON call (Gemma 3's function-calling
     // prompts teach `{"name": …, "parameters": {…}}`). At the output's start the engine tries it
-    // before the bare block above, which reads the rest of what it reads anywhere.
+    // before the bare block above (`yieldsToWhole`), which reads the rest of what it reads anywhere.
     whole: { startChars: '[{', body: wholeBody(fmt('')), format: fmt('pythonic'), onlyDeclaredTools: true },
   };
 }

@@ -91,6 +91,12 @@ export interface BlockSpec {
    */
   close?: string | readonly string[] | 'json-end' | 'end-of-output';
   /**
+   * A bare block (its open marker is the body's first character, one of the whole-output form's
+   * start characters) that reads fewer whole outputs than that form: where the output starts
+   * with its marker, the whole-output form reads first, and the block reads what is not all calls.
+   */
+  yieldsToWhole?: boolean;
+  /**
    * Markers that end the block without belonging to it: the scan goes on, in text, from the
    * marker, so that one line key (`\nAction:`) ends a block and opens the next. Beside literal
    * `close` markers (the first to come ends the block), with `'end-of-output'` (then the output's

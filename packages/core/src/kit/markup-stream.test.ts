@@ -232,7 +232,7 @@ describe('whole-output form', () => {
   });
 });
 
-describe('a bare block and the whole-output form', () => {
+describe('a bare block that yields to the whole-output form', () => {
   // A bare block (its marker is its body's first character) reads calls anywhere; the body here
   // reads only a list a `!` follows, so which of the two read a text shows.
   const bare = defineFormat({
@@ -242,6 +242,7 @@ describe('a bare block and the whole-output form', () => {
         {
           open: '[',
           close: 'end-of-output',
+          yieldsToWhole: true,
           body: (body, ctx) => {
             const text = ctx.open + body;
             const at = text.indexOf(']!');

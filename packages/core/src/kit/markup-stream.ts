@@ -137,6 +137,7 @@ function sameShape(b: BlockSpec): BlockSpec {
     guard: b.guard,
     lineStart: b.lineStart,
     outputStart: b.outputStart,
+    yieldsToWhole: b.yieldsToWhole,
     bodyStart: b.bodyStart,
     bodyStartTight: b.bodyStartTight,
     trailing: b.trailing,
@@ -196,7 +197,7 @@ export class MarkupStreamParser {
   /** Refed text must not be refed again: that keeps refeeding linear. */
   private refeeding = false;
   private wholeDecided: boolean;
-  /** The whole-output form is read in place of a bare block (see scanText): it must be all calls. */
+  /** The whole-output form is read in place of a block that yields to it (see scanText): it must be all calls. */
   private wholeForBare = false;
 
   // reasoning state
@@ -510,10 +511,10 @@ export class MarkupStreamParser {
         // A block's marker is stronger than a bare form's first character (`[TOOL_CALLS]` is not
         // a pythonic list): the block is read, and streams, as it would alone.
         // (A block proven only by a stray closer is weaker than the whole-output form, and so is
-        // a bare block, whose marker is its body's first character: the whole output is read as
-        // calls first, and only if it is not all calls does the bare block read it.)
+        // one that yields to it: the whole output is read as calls first, and only if it is not
+        // all calls does the block read it.)
         const value = m === null ? null : m.value;
-        const bare = value !== null && value.kind === 'block' && isBareBlock(value.spec, m!.marker);
+        const bare = value !== null && value.kind === 'block' && value.spec.yieldsToWhole === true;
         const weakBlock =
           value !== null && value.kind === 'block' && (value.spec.provenBy !== undefined || bare);
         if ((kind !== 'block' || weakBlock) && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
@@ -1848,7 +1849,7 @@ export class MarkupStreamParser {
     }
     if (result.error !== undefined || result.calls.length === 0) return false;
     if (whole.onlyDeclaredTools && !declaredOrExact(result, this.opts)) return false;
-    // Text after the calls: the bare block it stood in for reads calls anywhere in the text.
+    // Text after the calls: the block it stood in for reads calls anywhere in the text.
     if (this.wholeForBare && result.text !== undefined && result.text.trim() !== '') return false;
     // The evidence rule (architecture/precision.md): the sentence must not go on after the calls
     // on their line; with strong evidence demanded, nothing but blanks may follow them.
@@ -1995,14 +1996,6 @@ function fenceCloseAt(work: string, at: number, ticks: number, final: boolean): 
   }
   if (p === n) return final ? n : 'partial';
   return -1;
-}
-
-/**
- * A bare block: it runs to the end of the output (or a `closeBefore` marker), and its open marker
- * is one character, its body's first (`{` of bare JSON, `[` of a pythonic list).
- */
-function isBareBlock(spec: BlockSpec, marker: string): boolean {
-  return spec.close === 'end-of-output' && marker.length === 1;
 }
 
 /** Calls and nothing wrong: no error, no call cut off, broken or repaired. */
