@@ -2,7 +2,7 @@
  * The built-in formats together, as the CLI and a proxy use them: auto mode streams a call as
  * each format does alone, announced early, its arguments as they arrive where they are JSON.
  */
-import { createRouter, type StreamEvent } from '@toolformat/core';
+import { createRouter, foldEvents, type StreamEvent, sequentialIds, streamAll } from '@toolformat/core';
 import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';
@@ -42,5 +42,46 @@ describe('auto mode streams calls (DESIGN.md semantics 7)', () => {
     expect(deltas.join('')).toBe('{"city":"Paris","days":3}');
     expect(deltas.length > 1).toBe(streamsArguments);
     expect(findEventProtocolError(seen.map(({ e }) => e))).toBeNull();
+  });
+});
+
+describe("rescue reads the declared tools' own shapes under any model's route", () => {
+  const router = createRouter({ plugins: builtinPlugins });
+  const tools = [
+    { name: 'list_memories', parameters: { type: 'object', properties: {} } },
+    { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+  ];
+  const rescue = (text: string, model: string, opts = {}) => {
+    const batch = router.rescue(text, { model, tools, generateId: sequentialIds(), ...opts });
+    const parser = router.createRescueParser({ model, tools, generateId: sequentialIds(), ...opts });
+    const streamed = foldEvents(streamAll(parser, [...text]), parser.format);
+    const { evidence: _, ...result } = batch;
+    expect(streamed).toEqual(result);
+    return batch;
+  };
+
+  it('a tag named after a declared tool (a Cline-style prompt), on strong evidence', () => {
+    const r = rescue('<list_memories></list_memories>', 'devstral');
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['list_memories', {}]]);
+    expect(r.evidence).toMatchObject({ source: 'other-format', strength: 'strong' });
+    for (const text of [
+      'Use <list_memories></list_memories> to see what I remember.',
+      '<list_memories></list_memories>\nThis tag lists what is stored.',
+    ])
+      expect(rescue(text, 'devstral')).toMatchObject({ calls: [], content: text });
+    // Without the tool declared, a tag is a tag.
+    expect(rescue('<list_memories></list_memories>', 'devstral', { tools: undefined }).calls).toEqual([]);
+  });
+
+  it('a declared tool called in Python, alone in the output', () => {
+    const text = 'get_weather(location="San Francisco")';
+    for (const model of ['devstral', 'ibm-granite/granite-3.3-8b-instruct', 'qwen3:32b', 'llama3.2']) {
+      const r = rescue(text, model);
+      expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([
+        ['get_weather', { location: 'San Francisco' }],
+      ]);
+    }
+    for (const prose of ['Call get_weather(location="Paris") for that.', `Sure:\n${text}`])
+      expect(rescue(prose, 'devstral')).toMatchObject({ calls: [], content: prose });
   });
 });

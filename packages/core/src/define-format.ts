@@ -17,6 +17,7 @@ import type {
   ToolDefinition,
   ToolResult,
 } from './schemas.js';
+import { normalizeTools } from './tools.js';
 
 export interface FormatDefinition {
   /** The markup; its `id` is the handler id. */
@@ -32,7 +33,16 @@ export interface FormatDefinition {
   sanitizeExtra?(content: string): string;
   /** Custom detection; by default the strongest open marker present gives the score. */
   detect?(text: string): number;
+  /**
+   * The markup for declared tools whose names are markers of their own (Morph's
+   * `<get_weather>…</get_weather>`, a bare `get_weather(…)` line): asked once per set of names
+   * in use, undefined when the names change nothing. A parse with those tools runs it.
+   */
+  markupForTools?(names: readonly string[]): MarkupSpec | undefined;
 }
+
+/** Distinct declared-tool sets whose markups a handler keeps (an agent uses a few). */
+const MAX_TOOL_SETS = 16;
 
 /** A handler built by `defineFormat`: the contract, plus the markup it runs (for auto mode). */
 export interface MarkupFormatHandler extends ToolFormatHandler {
@@ -54,16 +64,22 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     return [...opens.map((m) => [m, score] as const), ...fences.map((f) => [`\`\`\`${f}`, score] as const)];
   });
 
+  const base = { markup: def.markup, compiled };
+  const markupFor = toolMarkups(def, base);
   const createStreamParser = (opts?: ParseOptions): StreamParser =>
-    new MarkupStreamParser(compiled, resolveParseOptions(opts));
+    new MarkupStreamParser(markupFor(opts).compiled, resolveParseOptions(opts));
 
   const handler: MarkupFormatHandler = {
     id: def.markup.id,
     markup: def.markup,
     compiled,
+    ...(def.markupForTools === undefined ? {} : { markupFor: (opts) => markupFor(opts).markup }),
     systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
     stopSequences: () => [...def.stopSequences],
-    parse: (text, opts) => plainTextResult(compiled, text, opts) ?? foldParse(compiled, text, opts),
+    parse: (text, opts) => {
+      const run = markupFor(opts).compiled;
+      return plainTextResult(run, text, opts) ?? foldParse(run, text, opts);
+    },
     createStreamParser,
     formatToolCalls: (calls) => def.formatToolCalls(calls),
     formatResult: (result) => def.formatResult(result),
@@ -80,6 +96,43 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     },
   };
   return handler;
+}
+
+interface ToolMarkup {
+  markup: MarkupSpec;
+  compiled: CompiledMarkup;
+}
+
+/**
+ * The markup a parse with these options runs: the format's own, or the one `markupForTools` gives
+ * for the declared tools' names (compiled once per name set, the last MAX_TOOL_SETS kept).
+ */
+function toolMarkups(
+  def: FormatDefinition,
+  base: ToolMarkup,
+): (opts: ParseOptions | undefined) => ToolMarkup {
+  const forTools = def.markupForTools;
+  if (forTools === undefined) return () => base;
+  const byNames = new Map<string, ToolMarkup>();
+  return (opts) => {
+    const tools = opts?.tools;
+    if (tools === undefined || tools.length === 0) return base;
+    let names: string[];
+    try {
+      names = normalizeTools(tools).map((t) => t.name);
+    } catch {
+      return base;
+    }
+    const key = names.join('\u0000');
+    let found = byNames.get(key);
+    if (found === undefined) {
+      const markup = forTools.call(def, names);
+      found = markup === undefined ? base : { markup, compiled: new CompiledMarkup(markup) };
+      if (byNames.size >= MAX_TOOL_SETS) byNames.delete(byNames.keys().next().value as string);
+      byNames.set(key, found);
+    }
+    return found;
+  };
 }
 
 /**
@@ -105,6 +158,13 @@ function plainTextResult(
   // A whole-output form (a bare JSON or pythonic list) starts the text with one of its characters.
   const whole = compiled.spec.whole;
   if (whole !== undefined && start < end && whole.startChars.includes(text[start]!)) return null;
+  // So may a block that opens only there (a declared tool's bare call).
+  if (
+    compiled.startMarkers !== null &&
+    start < end &&
+    compiled.startMarkers.matchAt(text, start, true) !== null
+  )
+    return null;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   return {
     calls: [],

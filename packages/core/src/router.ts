@@ -12,6 +12,7 @@ import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
 import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import type { ParseOptions, ParseResult } from './schemas.js';
+import { normalizeTools } from './tools.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
 
@@ -74,7 +75,8 @@ export class Router {
     [];
   private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
   private autoHandler: ToolFormatHandler | null = null;
-  private readonly rescueHandlers = new Map<object, ToolFormatHandler>();
+  /** Per model format, per set of declared tool names: the rescue handler (see rescueHandler). */
+  private readonly rescueHandlers = new Map<ToolFormatHandler, Map<string, ToolFormatHandler>>();
 
   constructor(
     @injectAll(FORMAT_PLUGIN) private readonly plugins: FormatPlugin[],
@@ -245,19 +247,28 @@ export class Router {
    */
   private rescueHandler(own: ToolFormatHandler, opts: ParseOptions): ToolFormatHandler {
     if (own.id === AUTO_ID) return own;
-    // A format whose markers are the declared tools' names reads with the markup for these tools.
-    const markupFor = (own as MarkupFormatHandler).markupFor;
-    const markup = markupFor?.call(own, opts);
-    const key = markup === undefined ? own : markup;
-    let handler = this.rescueHandlers.get(key);
+    // A format whose markers are the declared tools' names reads with the markup for these tools
+    // (its own, or another family's: a client's prompt may teach a model that family's shape).
+    const names = toolNames(opts);
+    let byTools = this.rescueHandlers.get(own);
+    if (!byTools) {
+      byTools = new Map();
+      this.rescueHandlers.set(own, byTools);
+    }
+    let handler = byTools.get(names);
     if (!handler) {
       const family = own.id.split(':')[0];
       const others = this.allHandlers().filter((h) => h !== own && h.id.split(':')[0] !== family);
-      const first = markup === undefined ? own : ({ ...own, markup } as ToolFormatHandler);
-      handler = createAutoHandler([first, ...others], { trusted: true });
+      const withTools = (h: ToolFormatHandler): ToolFormatHandler => {
+        const markup = (h as MarkupFormatHandler).markupFor?.call(h, opts);
+        return markup === undefined || markup === (h as MarkupFormatHandler).markup
+          ? h
+          : ({ ...h, markup } as ToolFormatHandler);
+      };
+      handler = createAutoHandler([own, ...others].map(withTools), { trusted: true });
       // Handlers per tool set are kept for the sets in use (an agent has a few).
-      if (this.rescueHandlers.size >= 64) this.rescueHandlers.clear();
-      this.rescueHandlers.set(key, handler);
+      if (byTools.size >= 64) byTools.clear();
+      byTools.set(names, handler);
     }
     return handler;
   }
@@ -348,6 +359,17 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
   }
   child.register(ROUTER_CONFIG, { useValue: options.config ?? {} });
   return child.resolve(Router);
+}
+
+/** The declared tools' names as one key ('' without tools, or when they do not read). */
+function toolNames(opts: ParseOptions): string {
+  try {
+    return normalizeTools(opts.tools)
+      .map((t) => t.name)
+      .join('\u0000');
+  } catch {
+    return '';
+  }
 }
 
 function pick(o: {

@@ -2,7 +2,7 @@
 import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createDeepseekFormat } from './format.js';
-import { parseWith, streamWith } from './test-support/harness.js';
+import { expectStreamingEqualsBatch, parseWith, streamWith } from './test-support/harness.js';
 
 const ds = createDeepseekFormat();
 const calls = (text: string, opts = {}) =>
@@ -61,6 +61,26 @@ describe('V2.5 / V3 / R1', () => {
     expect(open.calls).toHaveLength(2);
     const unclosed = parseWith(ds, `thinking ${V3}`, { reasoningOpen: true });
     expect(unclosed.calls).toEqual([]);
+  });
+  it('R1 distills in LM Studio: its [TOOL_REQUEST] after </think>; the one the reasoning quotes is reasoning', () => {
+    const block =
+      '[TOOL_REQUEST]\n{"name": "weather_GET", "arguments": {"zoneId": "Asia/Shanghai"}}\n[END_TOOL_REQUEST]';
+    const r1 = createDeepseekFormat('r1');
+    const text = `<think>\nI will send:\n\n${block}\n\nthen wait.\n</think>\n\n${block}`;
+    const r = parseWith(r1, text);
+    expect(r.calls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual([
+      { name: 'weather_GET', arguments: { zoneId: 'Asia/Shanghai' } },
+    ]);
+    expect(r.reasoning).toContain('[TOOL_REQUEST]');
+    expect(r.content).toBeNull();
+    expectStreamingEqualsBatch(r1, text);
+  });
+  it('leaves [TOOL_REQUEST] named in prose as text', () => {
+    const text = 'LM Studio wraps calls in [TOOL_REQUEST] and [END_TOOL_REQUEST] markers.';
+    expect(parseWith(ds, text)).toMatchObject({ calls: [], content: text });
+    const quoted =
+      'It writes [TOOL_REQUEST]{"name": "f", "arguments": {}}[END_TOOL_REQUEST] which the server reads.';
+    expect(parseWith(ds, quoted)).toMatchObject({ calls: [], content: quoted });
   });
   it('a fenced call of a tool named `function` with JSON on the same line is V3.1', () => {
     expect(calls('<｜tool▁call▁begin｜>function<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>')).toEqual([

@@ -7,7 +7,7 @@
  * auto mode: `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`) is StepFun Step-3's, and
  * `<|tool_call_begin|>` is Kimi K2's. With this format chosen they are read; in auto mode not.
  */
-import type { BlockSpec, MarkupSpec } from '@toolformat/core';
+import { type BlockSpec, type MarkupSpec, readJsonCallObjects } from '@toolformat/core';
 import { announceTokenCall, tokenCallsBody } from './call-body.js';
 import { dsmlBody } from './dsml-body.js';
 import { dsml } from './dsml-scan.js';
@@ -81,6 +81,20 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
       body: dsmlBody(named('v3.2'), true),
       format: fmt('v3.2'),
       confidence: 0.8,
+    },
+    // LM Studio prompts a model whose template it cannot use for tools (R1 distills among them)
+    // with its own format, `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`. The
+    // route reads it; in auto mode the gemma format, whose prompt it is, owns the marker.
+    {
+      open: '[TOOL_REQUEST]',
+      close: ['[END_TOOL_REQUEST]', '[TOOL_REQUEST_END]'],
+      closeBefore: ['[TOOL_REQUEST]'],
+      guard: 'json',
+      bodyStart: '{[',
+      body: (body, ctx) => readJsonCallObjects(body, ctx),
+      format: fmt(''),
+      auto: false,
+      confidence: 0.5,
     },
   ];
   return {

@@ -16,11 +16,14 @@ import {
   type BodyIssue,
   type BodyResult,
   findJsonEnd,
+  isExactJsonCall,
+  parseJsonLadder,
   parsePythonCalls,
   type RawCall,
+  skipBlank,
   textContinuesSentence,
 } from '@toolformat/core';
-import { readJsonCall, skipLineNumber } from './json-call.js';
+import { callFromObject, readJsonCall, skipLineNumber } from './json-call.js';
 import { toRawCalls } from './tool-code-body.js';
 
 export const END_TOOL_REQUEST = '[END_TOOL_REQUEST]';
@@ -166,8 +169,39 @@ export function bareBody(body: string, ctx: BodyContext): BodyResult {
   return new BareScanner(ctx.open + body, ctx).run();
 }
 
-/** The whole output is a pythonic list naming declared tools (auto mode). */
-export function wholeBody(body: string, ctx: BodyContext): BodyResult {
+/**
+ * The whole output is calls: a pythonic list, or one JSON call `{"name": …, "parameters"|"arguments":
+ * {…}}` (the form Gemma 3's function-calling prompts teach, and tools fine-tunes write). Taken by
+ * the engine when every call names a declared tool or, without tools, has the exact call shape.
+ * `jsonFormat`: the format a JSON call is reported as.
+ */
+export function wholeBody(jsonFormat: string) {
+  return (body: string, ctx: BodyContext): BodyResult => {
+    const start = skipBlank(body, 0);
+    return body.charCodeAt(start) === 123
+      ? { ...wholeJson(body.slice(start)), format: jsonFormat }
+      : wholeList(body, ctx);
+  };
+}
+
+/** One JSON call and nothing after it. */
+function wholeJson(text: string): BodyResult {
+  const end = findJsonEnd(text, 0);
+  if (end === -1 || text.slice(end).trim() !== '') return { calls: [], error: 'not one JSON call' };
+  const json = text.slice(0, end);
+  const parsed = parseJsonLadder(json);
+  if (!parsed.ok) return { calls: [], error: `the JSON does not parse: ${parsed.error}` };
+  const call = callFromObject(parsed.value);
+  if (call === null) return { calls: [], error: 'the JSON has no "name"' };
+  if (parsed.repaired !== null) {
+    const message = `Repaired JSON: ${parsed.repairs.join('; ')}.`;
+    return { calls: [call], issues: [{ kind: 'json-repaired', message, raw: json }] };
+  }
+  return isExactJsonCall(parsed.value) ? { calls: [call], exactShape: true } : { calls: [call] };
+}
+
+/** A pythonic call list and nothing after it. */
+function wholeList(body: string, ctx: BodyContext): BodyResult {
   const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth, allowBareCall: false });
   if (!parsed.ok || parsed.calls.length === 0) return { calls: [], error: 'not a call list' };
   if (parsed.end < body.length && body.slice(parsed.end).trim() !== '')

@@ -1,4 +1,4 @@
-import { callsOf, parseWithIds, WEATHER_TOOL } from '@toolformat/core/testing';
+import { assertStreamingEqualsBatch, callsOf, parseWithIds, WEATHER_TOOL } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createGemmaFormat } from './format.js';
 
@@ -155,6 +155,39 @@ describe('[TOOL_REQUEST] (LM Studio)', () => {
     const r = parse('Here: {"name": "x", "arguments": {}} and more.');
     expect(r.calls).toEqual([]);
     expect(r.content).toBe('Here: {"name": "x", "arguments": {}} and more.');
+  });
+});
+
+describe('one JSON call as the whole output (Gemma 3 function-calling prompts, tools fine-tunes)', () => {
+  it('is read in the exact call shape, or naming a declared tool', () => {
+    const text = '{"name": "winccoa__get-value", "parameters": {"dpe": "Water_Tank_1.Liters"}}';
+    const r = assertStreamingEqualsBatch(gemma, text);
+    expect(callsOf(r)).toEqual([{ name: 'winccoa__get-value', arguments: { dpe: 'Water_Tank_1.Liters' } }]);
+    expect(r).toMatchObject({ content: null, format: 'gemma' });
+    const declared = '\n{"name": "get_weather", "arguments": {"location": "Paris"}, "id": 1}\n';
+    expect(callsOf(parse(declared, { tools: [WEATHER_TOOL] }))).toEqual([
+      { name: 'get_weather', arguments: { location: 'Paris' } },
+    ]);
+  });
+
+  it('stays text when it is not the whole output, not the call shape, or names no declared tool', () => {
+    for (const text of [
+      '{"name": "x", "parameters": {}} is the shape to write.',
+      'Write {"name": "x", "parameters": {}}',
+      '{"name": "Alice Smith", "age": 30}',
+      '{"name": "x", "parameters": {}}\nThis tells the runtime which tool to use.',
+    ]) {
+      expect(assertStreamingEqualsBatch(gemma, text)).toMatchObject({ calls: [], content: text });
+    }
+    const undeclared = '{"name": "rm", "parameters": {"path": "/"}}';
+    expect(parse(undeclared, { tools: [WEATHER_TOOL] }).calls).toEqual([]);
+  });
+
+  it('JSON with the end marker after it is still read as before, text after it too', () => {
+    const text = '{"name": "search", "arguments": {"q": "x"}}\n[END_TOOL_REQUEST]\nDone?';
+    const r = assertStreamingEqualsBatch(gemma, text);
+    expect(callsOf(r)).toEqual([{ name: 'search', arguments: { q: 'x' } }]);
+    expect(r.content).toBe('Done?');
   });
 });
 

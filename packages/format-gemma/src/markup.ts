@@ -5,8 +5,9 @@
  *
  * Strong markers (`<|tool_call>`, `<start_function_call>`, `[TOOL_REQUEST]`, ```` ```tool_code ````)
  * take part in auto mode. Bare pythonic lists and `{…}[END_TOOL_REQUEST]` look like prose and code
- * too: with an explicit format they are read anywhere in the text, in auto mode a pythonic list
- * only as the whole output naming declared tools (`whole`).
+ * too: with an explicit format they are read anywhere in the text; the whole output (a pythonic
+ * list, or one JSON call) is read in auto mode too when it names declared tools or, without tools,
+ * has the exact call shape (`whole`).
  */
 import { type BlockSpec, type MarkupSpec, type ReasoningSpec, readJsonCallObjects } from '@toolformat/core';
 import { bareBody, END_TOOL_REQUEST, wholeBody } from './bare-body.js';
@@ -107,6 +108,8 @@ export function buildMarkup(id: string): MarkupSpec {
       body: bareBody,
       format: fmt('pythonic'),
       auto: false,
+      // It reads JSON only before `[END_TOOL_REQUEST]`: a whole output of one call is `whole`'s.
+      yieldsToWhole: true,
       confidence: 0.3,
     },
     // LM Studio's `1 {"name": …}\n[END_TOOL_REQUEST]`: the line number is the call's, not text.
@@ -129,6 +132,9 @@ export function buildMarkup(id: string): MarkupSpec {
     blocks,
     reasoning: REASONING,
     strip: STRIP,
-    whole: { startChars: '[', body: wholeBody, format: fmt('pythonic'), onlyDeclaredTools: true },
+    // The whole output as calls: a pythonic list, or one JSON call (Gemma 3's function-calling
+    // prompts teach `{"name": …, "parameters": {…}}`). At the output's start the engine tries it
+    // before the bare block above (`yieldsToWhole`), which reads the rest of what it reads anywhere.
+    whole: { startChars: '[{', body: wholeBody(fmt('')), format: fmt('pythonic'), onlyDeclaredTools: true },
   };
 }

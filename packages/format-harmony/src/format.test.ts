@@ -314,6 +314,36 @@ describe('names and tools', () => {
     expect(r.issues).toEqual([]);
   });
 
+  it('a function whose name holds a blank, as LM Studio renders it', () => {
+    const text =
+      '<|start|>assistant<|channel|>commentary to=functions.Web Search <|constrain|>json<|message|>{ "query": "fans", "pageSize": 10 }';
+    const r = parseWith(harmony, text);
+    expect(callsOf(r)).toEqual([{ name: 'Web Search', arguments: { query: 'fans', pageSize: 10 } }]);
+    expect(r.content).toBeNull();
+    expectStreamingEqualsBatch(harmony, text);
+    // The template's order, the content type bare.
+    const template =
+      '<|start|>assistant to=functions.Web Search<|channel|>commentary json<|message|>{}<|call|>';
+    expect(callsOf(parseWith(harmony, template))).toEqual([{ name: 'Web Search', arguments: {} }]);
+    // A content type or a channel after the name is the header's own word.
+    expect(
+      callsOf(parseWith(harmony, '<|channel|>commentary to=functions.f json<|message|>{}<|call|>')),
+    ).toEqual([{ name: 'f', arguments: {} }]);
+  });
+
+  it('a word after a recipient in prose is still prose', () => {
+    for (const text of [
+      'Send it to=functions.Web Search later.',
+      'to=functions.Web Search docs<|end|>',
+      'LM Studio renders <|channel|>commentary to=functions.Web Search and its parser stops at the blank.',
+    ]) {
+      const r = parseWith(harmony, text);
+      expect(r.calls).toEqual([]);
+      expect(r.content).toContain('to=functions.Web Search');
+      expectStreamingEqualsBatch(harmony, text);
+    }
+  });
+
   it('a recipient without a name is reported', () => {
     const r = parseWith(
       harmony,

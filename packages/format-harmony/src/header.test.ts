@@ -32,6 +32,28 @@ describe('readHeader', () => {
     expect(end.kind).toBe('message');
   });
 
+  it('a function name with a blank: the words after it up to a token or a header word', () => {
+    const { header, end } = read(
+      'commentary to=functions.Web Search <|constrain|>json<|message|>{}',
+      'channel',
+    );
+    expect(header).toMatchObject({ recipient: 'functions.Web Search', contentType: 'json', displaced: [] });
+    expect(end.kind).toBe('message');
+    expect(
+      read('functions.Web Search<|channel|>commentary json<|message|>', 'recipient').header.recipient,
+    ).toBe('functions.Web Search');
+    expect(read('commentary to=functions.f code<|message|>', 'channel').header).toMatchObject({
+      recipient: 'functions.f',
+      contentType: 'code',
+    });
+    // Words that no token or content type follows are not a name's (prose after a recipient).
+    expect(read('commentary to=functions.Web Search and more', 'channel').header.recipient).toBe(
+      'functions.Web',
+    );
+    // A built-in's recipient takes no such word (`to=python code`).
+    expect(read('analysis to=python code<|message|>', 'channel').header.recipient).toBe('python');
+  });
+
   it('after `to=`: the recipient comes first', () => {
     const { header } = read('functions.get_weather<|channel|>commentary<|message|>', 'recipient');
     expect(header.recipient).toBe('functions.get_weather');

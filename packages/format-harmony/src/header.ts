@@ -14,7 +14,7 @@
  * A forward scan of char codes: every call looks at each character once, and at most
  * MAX_HEADER of them, so a hostile body cannot make it slow.
  */
-import { CHANNEL, CONSTRAIN, MESSAGE } from './tokens.js';
+import { CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE } from './tokens.js';
 
 export interface Header {
   role: string | null;
@@ -107,6 +107,8 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
   else header.recipient = word;
   p = first;
   let bareWords = 0;
+  // The recipient was the last word read: a tool name with a blank in it may go on.
+  let recipientLast = expect === 'recipient';
   for (;;) {
     while (p < limit && isBlank(text.charCodeAt(p))) p++;
     if (p >= n) return { kind: 'end' };
@@ -126,6 +128,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
         return { kind: 'invalid', at: p };
       }
       header.marked = true;
+      recipientLast = false;
       p += channel ? CHANNEL.length : CONSTRAIN.length;
       first = wordEnd(text, p, limit);
       if (first - p > MAX_WORD) return { kind: 'invalid', at: p };
@@ -149,11 +152,25 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     if (end >= limit && end < n) return { kind: 'invalid', at: pos };
     const bare = text.slice(p, end);
     if (end === n) header.cutWord = bare;
+    // A function whose name holds a blank (`to=functions.Web Search <|constrain|>json`, as LM
+    // Studio renders a tool named so): the words right after the name are the name's when the
+    // header goes on after them (a token or a content type). Only in a header a token marks.
+    const named =
+      recipientLast && header.recipient?.startsWith(FUNCTIONS_PREFIX) === true
+        ? nameWordsEnd(text, p, limit)
+        : -1;
     if (bare.startsWith('to=')) {
       // A second recipient is not something a model writes; the first one stands.
+      recipientLast = header.recipient === null;
       if (header.recipient === null) header.recipient = bare.slice(3);
       else header.displaced.push(bare);
+    } else if (named !== -1) {
+      header.recipient += ` ${text.slice(p, named).replace(/[ \t]+/g, ' ')}`;
+      recipientLast = false;
+      p = named;
+      continue;
     } else if (bareWords === 0) {
+      recipientLast = false;
       // The template's `commentary json`, the doc's `to=python code`.
       setContentType(header, bare);
       bareWords++;
@@ -162,6 +179,37 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
     }
     p = end;
   }
+}
+
+/** Words a tool name with blanks holds at most (`Web Search`, `Get Current Weather`). */
+const MAX_NAME_WORDS = 4;
+
+/**
+ * From the word at `p` after a recipient: where the words of a name with blanks end, when a
+ * header token (`<|constrain|>`, `<|message|>`, `<|channel|>`) or a content type follows them
+ * on the line; -1 otherwise (prose after `to=functions.Web`, or a header word itself).
+ */
+function nameWordsEnd(text: string, p: number, limit: number): number {
+  let at = p;
+  for (let words = 0; words < MAX_NAME_WORDS; words++) {
+    const end = wordEnd(text, at, limit);
+    const word = text.slice(at, end);
+    if (word === '' || isHeaderWord(word) || word.startsWith('to=')) return -1;
+    let next = end;
+    while (next < limit && isBlank(text.charCodeAt(next))) next++;
+    if (next >= limit) return -1;
+    if (text.startsWith(CONSTRAIN, next) || text.startsWith(MESSAGE, next) || text.startsWith(CHANNEL, next))
+      return end;
+    const after = wordEnd(text, next, limit);
+    if (isHeaderWord(text.slice(next, after))) return end;
+    at = next;
+  }
+  return -1;
+}
+
+/** A word a header writes for itself: a channel or a content type. */
+function isHeaderWord(word: string): boolean {
+  return CHANNELS.includes(word) || CONTENT_TYPES.includes(word);
 }
 
 /** `json{` or `code{` (a blank allowed before the brace) at `p`: the type and where `{` is. */

@@ -2,7 +2,12 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers, and the family's sanitizer.
  */
-import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import {
+  bareCallLineBlocks,
+  defineFormat,
+  type MarkupFormatHandler,
+  ToolFormatConfigError,
+} from '@toolformat/core';
 import { createDetector } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { sanitizeContent, stripTrailingLabel } from './sanitize.js';
@@ -33,6 +38,11 @@ export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHand
   });
   const handler = defineFormat({
     markup,
+    // A declared tool's bare Python call, alone where the output starts (Granite 3.x writes it).
+    markupForTools: (names) => {
+      const lines = bareCallLineBlocks(names, id);
+      return lines.length === 0 ? undefined : { ...markup, blocks: [...markup.blocks, ...lines] };
+    },
     // Bare JSON is this family's only when declared tools confirm it, except in the json variant.
     detect: createDetector(markup, anyJson ? 0.6 : 0.3),
     systemPrompt: def.prompt,

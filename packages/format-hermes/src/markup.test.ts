@@ -70,6 +70,41 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
+
+  it("reads the doubled braces of an escaped template's example, and reports the repair", () => {
+    const text = `I'll get the temperature first.\n<tool_call>\n{{"name": "get_weather", "arguments": {"city": "SF, CA"}}}\n</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('SF, CA')]);
+    expect(r.content).toBe("I'll get the temperature first.");
+    expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
+    expectStreamingEqualsBatch(hermes, text);
+  });
+
+  it('keeps a doubled-brace block named in a sentence as text', () => {
+    const text =
+      'The template shows <tool_call>{{"name": "f", "arguments": {}}}</tool_call> with its braces escaped.';
+    expect(parse(text)).toMatchObject({ calls: [], content: text });
+  });
+});
+
+describe('the name as an attribute: <tool_call id="…" name="…">{…}</tool_call>', () => {
+  it('reads the call, its id kept', () => {
+    const text = '<tool_call id="call_00_ab" name="get_weather">\n{"city": "Paris"}\n</tool_call>';
+    const r = parse(text);
+    expect(r.calls).toEqual([{ id: 'call_00_ab', name: 'get_weather', arguments: { city: 'Paris' } }]);
+    expect(r.content).toBeNull();
+    expectStreamingEqualsBatch(hermes, text);
+  });
+
+  it('keeps a tag named in prose as text, and reads the real call after it', () => {
+    const text = `Write <tool_call name="get_weather"> tags, like this:\n<tool_call>${W('Rome')}</tool_call>`;
+    const r = parse(text);
+    expect(callsOf(r)).toEqual([weather('Rome')]);
+    expect(r.content).toBe('Write <tool_call name="get_weather"> tags, like this:');
+    expectStreamingEqualsBatch(hermes, text);
+    const mention = 'A <tool_call name="f">{"a": 1}</tool_call> block is what the model should write.';
+    expect(parse(mention)).toMatchObject({ calls: [], content: mention });
+  });
 });
 
 describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', () => {
@@ -335,6 +370,28 @@ describe('GigaChat 3 and 3.1', () => {
   it('keeps prose that only says "function call" as prose', () => {
     const text = 'The function call<|role_sep|> token is not followed by JSON here.';
     expect(parseWith(giga, text)).toMatchObject({ calls: [], content: text });
+  });
+});
+
+describe('a declared tool called in Python, no markup (Granite 3.x)', () => {
+  const granite = createHermesFormat('granite');
+  const tools = [{ name: 'get_weather', parameters: { type: 'object', properties: { location: {} } } }];
+
+  it('is a call as the whole output, with the tool declared', () => {
+    const text = 'get_weather(location="San Francisco")';
+    const r = expectStreamingEqualsBatch(granite, text, { tools });
+    expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { location: 'San Francisco' } }]);
+    expect(r).toMatchObject({ content: null, format: 'hermes:granite' });
+  });
+
+  it('is text without the tool declared, in prose, or with prose after it', () => {
+    for (const [text, opts] of [
+      ['get_weather(location="San Francisco")', {}],
+      ['Try get_weather(location="San Francisco") first.', { tools }],
+      ['get_weather(location="San Francisco")\nThis asks the weather service.', { tools }],
+    ] as const) {
+      expect(expectStreamingEqualsBatch(granite, text, opts)).toMatchObject({ calls: [], content: text });
+    }
   });
 });
 

@@ -5,7 +5,13 @@
  * `ParseResult.format`.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
-import { announceFunctionTag, announceJsonCall, functionTagBody } from '@toolformat/core';
+import {
+  announceAttributeTag,
+  announceFunctionTag,
+  announceJsonCall,
+  attributeTagBody,
+  functionTagBody,
+} from '@toolformat/core';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
 import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 import { pythonOrJsonCallsBody } from './python-calls-body.js';
@@ -103,6 +109,19 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       guard: 'json',
       body: functionTagBody,
       announce: announceFunctionTag,
+      format: fmt(''),
+      confidence: 0.7,
+    },
+    // The name (and id) as attributes of the tag, JSON inside: `<tool_call id="…" name="…">{…}`
+    // (DeepSeek models drift into it). A `<tool_call>` that opens before the tag's close ends it:
+    // a tag named in prose must not swallow the real call after it.
+    {
+      open: ['<tool_call name=', '<tool_call id='],
+      close: '</tool_call>',
+      closeBefore: ['<tool_call>', '<tool_call '],
+      guard: 'json',
+      body: attributeTagBody,
+      announce: announceAttributeTag,
       format: fmt(''),
       confidence: 0.7,
     },

@@ -2,7 +2,12 @@
  * One variant → a complete handler: the markup run by the core stream engine, the variant's
  * prompt, stops and renderers.
  */
-import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import {
+  bareCallLineBlocks,
+  defineFormat,
+  type MarkupFormatHandler,
+  ToolFormatConfigError,
+} from '@toolformat/core';
 import { detectLlama } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { isVariant, type LlamaVariant, VARIANTS } from './variants.js';
@@ -22,12 +27,15 @@ export function createLlamaFormat(variant: string = 'llama'): MarkupFormatHandle
     );
   }
   const def: (typeof VARIANTS)[LlamaVariant] = VARIANTS[variant];
-  const markup = buildMarkup({
-    id: handlerId(variant),
-    recipientStart: 'recipientStart' in def && def.recipientStart,
-  });
+  const id = handlerId(variant);
+  const markup = buildMarkup({ id, recipientStart: 'recipientStart' in def && def.recipientStart });
   return defineFormat({
     markup,
+    // A declared tool's bare Python call without its list's brackets, alone where the output starts.
+    markupForTools: (names) => {
+      const lines = bareCallLineBlocks(names, id);
+      return lines.length === 0 ? undefined : { ...markup, blocks: [...markup.blocks, ...lines] };
+    },
     detect: detectLlama,
     systemPrompt: def.prompt,
     stopSequences: def.stops,

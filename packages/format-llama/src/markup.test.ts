@@ -116,6 +116,23 @@ describe('pythonic (Llama 3.2 / 4, OLMo 3)', () => {
       { name: 'get_weather', arguments: { city: 'Paris' } },
     ]);
   });
+  it('reads a declared tool called without the list brackets, alone where the output starts', () => {
+    for (const variant of [pythonic, llama, functionary]) {
+      const text = 'get_weather(city="Paris", unit="celsius")\n';
+      const r = expectStreamingEqualsBatch(variant, text, { tools });
+      expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }]);
+      expect(r.content).toBeNull();
+    }
+    // Not declared, not alone on its line, not at the start, or prose after it: text.
+    for (const [text, opts] of [
+      ['get_weather(city="Paris")', {}],
+      ['get_weather(city="Paris") is the call', { tools }],
+      ['You would run:\nget_weather(city="Paris")', { tools }],
+      ['get_weather(city="Paris")\nThat fetches the forecast.', { tools }],
+    ] as const) {
+      expect(expectStreamingEqualsBatch(pythonic, text, opts)).toMatchObject({ calls: [], content: text });
+    }
+  });
   it('leaves a broken list as text', () => {
     const r = parseWith(pythonic, "[f(a='x 'y')]");
     expect(r.calls).toEqual([]);

@@ -235,6 +235,20 @@ describe('Qwen3-Coder, Qwen3.5, Nemotron 3, Step-3.5: <tool_call><function=…>'
     expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
   });
 
+  it('reads a call on one line with its closers missing, the blanks of the missing newlines left out', () => {
+    const r = read(
+      '<tool_call> <function=execute_shell_command> <parameter=command>agent-browser screenshot /tmp/x.png --full </tool_call>',
+    );
+    expect(r.calls).toEqual([
+      { name: 'execute_shell_command', arguments: { command: 'agent-browser screenshot /tmp/x.png --full' } },
+    ]);
+    expect(r.content).toBeNull();
+    // A value on lines of its own keeps its blanks: only the newlines around it are layout.
+    expect(
+      read('<tool_call>\n<function=f>\n<parameter=a>\n  x  \n</parameter>\n</function>\n</tool_call>').calls,
+    ).toEqual([{ name: 'f', arguments: { a: '  x  ' } }]);
+  });
+
   it('reads a call cut off by the end', () => {
     const r = read('<tool_call>\n<function=get_current_weather>\n<parameter=location>London');
     expect(r.calls).toEqual([{ name: 'get_current_weather', arguments: { location: 'London' } }]);

@@ -18,8 +18,9 @@ export interface MarkupOptions {
   seedThink?: boolean;
   /**
    * Declared tool names: each becomes a block of its own, `<get_weather>…</get_weather>` (Morph's
-   * form). Only with declared tools, and never in auto mode: a tag name is a call only when the
-   * caller said it names a tool.
+   * form, and the one Cline-style clients teach any model). Only with declared tools: a tag name
+   * is a call only when the caller said it names a tool. Auto mode has no declared names; rescue
+   * under another family's route reads it on strong evidence.
    */
   toolNames?: readonly string[];
   /**
@@ -212,7 +213,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       bodyStart: '<{',
       body: toolNameTagBody(name),
       format: fmt(''),
-      auto: false,
+      auto: 'strong',
       confidence: 0.5,
     });
   }

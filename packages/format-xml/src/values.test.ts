@@ -136,4 +136,16 @@ describe('the text of a value', () => {
     expect(unwrapLayout('\nline\n', 'inline')).toBe('line');
     expect(unwrapLayout('\n', 'lines')).toBe('');
   });
+
+  it('takes the blanks around a value on the tag line for the layout newlines they stand in for', () => {
+    // `<parameter=filepath> test.txt\n`, and `<parameter=command>…--full </tool_call>` with no close tag.
+    expect(unwrapLayout(' test.txt\n', 'lines')).toBe('test.txt');
+    expect(unwrapLayout('screenshot /tmp/x.png --full ', 'lines')).toBe('screenshot /tmp/x.png --full');
+    expect(unwrapLayout('Paris \t\r\n', 'lines')).toBe('Paris');
+    // On lines of their own, the value's blanks are its own (only the newlines are layout).
+    expect(unwrapLayout('\n  indented  \n', 'lines')).toBe('  indented  ');
+    expect(unwrapLayout('two\nlines  ', 'lines')).toBe('two\nlines');
+    // The inline layout writes values as they are.
+    expect(unwrapLayout('kept ', 'inline')).toBe('kept ');
+  });
 });

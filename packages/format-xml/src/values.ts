@@ -80,18 +80,18 @@ function decodeEntity(name: string): string | null {
 
 /** Removes the newline(s) the layout adds around a value. */
 export function unwrapLayout(text: string, layout: ValueLayout): string {
-  // `<parameter=path> a.txt` (a blank where the template writes a newline): the blanks before a
-  // value on the tag's own line are layout too, in the line layout.
-  if (layout === 'lines' && (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9)) {
+  // A value written on the tag's own line (`<parameter=path> a.txt`, `<parameter=cmd>ls -la </tool_call>`):
+  // the model left out the template's newlines, and the blanks where it writes them — before the
+  // value, and before its close or its end — are layout too, in the line layout.
+  const first = text.charCodeAt(0);
+  if (layout === 'lines' && first !== 10 && first !== 13) {
     let p = 0;
     while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
     if (p < text.length && text.charCodeAt(p) !== 10 && text.charCodeAt(p) !== 13) {
       // The blanks before a closing newline go too (a scan from the end: no regex over the value).
-      let end = text.length;
       const nl = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
-      let q = end - nl;
-      while (q > p && (text.charCodeAt(q - 1) === 32 || text.charCodeAt(q - 1) === 9)) q--;
-      end = q;
+      let end = text.length - nl;
+      while (end > p && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
       return text.slice(p, end);
     }
   }

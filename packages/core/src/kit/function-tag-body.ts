@@ -65,3 +65,82 @@ export function functionTagBody(body: string, ctx: BodyContext): BodyResult {
       : [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: rest }];
   return { calls: [{ name, arguments: parsed.value }], issues };
 }
+
+/** Longest run of attributes read before the `>`; a longer one means the marker was not a tag. */
+const MAX_ATTRIBUTES = 1024;
+
+/**
+ * A tag's quoted attributes from `text[0]` up to its `>`: their values and the index after the
+ * `>`, or null when the text is not such a tag (yet). Bounded by MAX_ATTRIBUTES.
+ */
+function readAttributes(text: string): { values: Map<string, string>; end: number } | null {
+  const values = new Map<string, string>();
+  const n = Math.min(text.length, MAX_ATTRIBUTES);
+  let p = 0;
+  for (;;) {
+    while (p < n && isSpace(text.charCodeAt(p))) p++;
+    if (p >= n) return null;
+    if (text.charCodeAt(p) === GREATER_THAN) return { values, end: p + 1 };
+    const start = p;
+    while (p < n && isAttributeChar(text.charCodeAt(p))) p++;
+    if (p === start || text.charCodeAt(p) !== EQUALS) return null;
+    const quote = text.charCodeAt(p + 1);
+    if (quote !== QUOTE && quote !== APOSTROPHE) return null;
+    const close = text.indexOf(String.fromCharCode(quote), p + 2);
+    if (close === -1 || close >= n) return null;
+    values.set(text.slice(start, p), text.slice(p + 2, close));
+    p = close + 1;
+  }
+}
+
+const GREATER_THAN = 0x3e;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+
+function isAttributeChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+/** The attributes' text: the open marker ends with the first one's `NAME=` (`<tool_call name=`). */
+function attributesOf(open: string): string {
+  return open.slice(open.lastIndexOf(' ') + 1);
+}
+
+/** The call a tag's attributes name: its `name` (required) and its `id`, or null. */
+function attributeCall(values: Map<string, string>): { name: string; id?: string } | null {
+  const name = values.get('name')?.trim() ?? '';
+  if (name === '' || /[<>\n\r]/.test(name)) return null;
+  const id = values.get('id')?.trim();
+  return id ? { name, id } : { name };
+}
+
+/**
+ * `<tool_call id="ID" name="NAME">{args}</tool_call>`: the call's name (and id) as attributes of
+ * its tag, the arguments as JSON (DeepSeek models drift into it). The open marker is the tag and
+ * its first attribute's `NAME=`, so the body starts with that attribute's value. A tag without a
+ * `name`, or with anything but JSON (or nothing) inside, is not this markup: it stays text.
+ */
+export function attributeTagBody(body: string, ctx: BodyContext): BodyResult {
+  const head = attributesOf(ctx.open);
+  const text = head + body;
+  const tag = readAttributes(text);
+  const call = tag === null ? null : attributeCall(tag.values);
+  if (tag === null || call === null) return { calls: [], notMarkup: true };
+  // What follows the `>`: the same as in `<function=NAME>` (its `>` is the tag's).
+  const read = functionTagBody(`x${text.slice(tag.end - 1)}`, ctx);
+  if (read.notMarkup === true || read.error !== undefined) return read;
+  return { ...read, calls: read.calls.map((c) => ({ ...c, ...call })) };
+}
+
+/** `announceFunctionTag` for `attributeTagBody`: the name once the tag and the `{` are here. */
+export function announceAttributeTag(prefix: string, open: string): AnnouncedCall | null {
+  const head = attributesOf(open);
+  const tag = readAttributes(head + prefix);
+  const call = tag === null ? null : attributeCall(tag.values);
+  if (tag === null || call === null) return null;
+  let p = tag.end - head.length;
+  while (p < prefix.length && isSpace(prefix.charCodeAt(p))) p++;
+  if (p >= prefix.length || prefix.charCodeAt(p) !== BRACE_OPEN) return null;
+  return { ...call, arguments: { from: p } };
+}

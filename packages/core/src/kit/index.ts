@@ -2,6 +2,7 @@
 
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
+export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export { isBlank, skipBlank } from './char-codes.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';
@@ -13,7 +14,12 @@ export {
   isToolName,
 } from './exact-call-shape.js';
 export { EventFolder, foldEvents } from './fold-events.js';
-export { announceFunctionTag, functionTagBody } from './function-tag-body.js';
+export {
+  announceAttributeTag,
+  announceFunctionTag,
+  attributeTagBody,
+  functionTagBody,
+} from './function-tag-body.js';
 export { defaultGenerateId, sequentialIds } from './ids.js';
 export { JsonBoundaryTracker } from './json-boundary.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';

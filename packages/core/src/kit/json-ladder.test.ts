@@ -142,6 +142,26 @@ describe('parseJsonLadder: the rungs', () => {
     if (!result.ok) expect(result.error).toMatch(/celsius/);
   });
 
+  it("reads the doubled braces of an escaped template's example", () => {
+    // The outer pair doubled, the arguments interpolated as they are.
+    const outer = parseJsonLadder('{{"name": "f", "arguments": {"location": "SF, CA"}}}');
+    expect(outer).toMatchObject({
+      ok: true,
+      repaired: 'repair',
+      value: { name: 'f', arguments: { location: 'SF, CA' } },
+    });
+    if (outer.ok) expect(outer.repairs[0]).toMatch(/doubled braces/);
+    // Every brace doubled; braces inside strings are the strings'.
+    expect(ladder('{{"a": {{"b": "}}{{"}}}}').value).toEqual({ a: { b: '}}{{' } });
+    expect(ladder(' {{}} ').value).toEqual({});
+  });
+
+  it('does not take braces for doubled ones where the reading is not JSON', () => {
+    expect(parseJsonLadder('{{name}}').ok).toBe(false);
+    expect(parseJsonLadder('{{"a": 1}').ok).toBe(false);
+    expect(parseJsonLadder('{{"a": 1}} trailing').ok).toBe(false);
+  });
+
   it('fails on nothing', () => {
     expect(parseJsonLadder('').ok).toBe(false);
     expect(parseJsonLadder('   ').ok).toBe(false);

@@ -82,12 +82,67 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
         // The repair pass's answer (or error) says more than JSON5's.
       }
     }
-    if (!repair.ok)
+    if (!repair.ok) {
+      const undoubled = undoubleBraces(text);
+      if (undoubled !== null)
+        return withDepthLimit(undoubled, maxDepth, 'repair', [UNDOUBLED_REPAIR], text.length);
       return { ok: false, error: `invalid JSON (${strictError}); repair failed: ${repair.error}` };
+    }
     return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs, repair.text.length);
   } catch (error) {
     return { ok: false, error: `invalid JSON: ${errorMessage(error)}` };
   }
+}
+
+const UNDOUBLED_REPAIR = 'took the doubled braces of an escaped template ({{…}}) for single ones';
+
+/**
+ * A prompt template escapes its example's braces (`{{"name": …, "arguments": …}}`, Python's
+ * `str.format`) and the model copies them. No JSON value starts with `{{` (a key is a string), so
+ * a text that does is read with the outer pair single (`{{"name": …, "arguments": {…}}}`, the
+ * arguments interpolated), or with every doubled brace outside strings single (all escaped).
+ * Strict JSON either way, or null. Two linear passes.
+ */
+function undoubleBraces(text: string): unknown {
+  const t = text.trim();
+  if (!t.startsWith('{{') || !t.endsWith('}}')) return null;
+  for (const candidate of [t.slice(1, -1), halveBraces(t)]) {
+    try {
+      return JSON.parse(candidate) as unknown;
+    } catch {
+      // the next reading
+    }
+  }
+  return null;
+}
+
+/** Every run of braces outside strings halved (`{{` → `{`, `}}}` → `}}`). */
+function halveBraces(text: string): string {
+  let out = '';
+  let last = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) {
+      inString = true;
+      continue;
+    }
+    if (c !== BRACE_OPEN && c !== BRACE_CLOSE) continue;
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) === c) end++;
+    const run = end - i;
+    if (run > 1) {
+      out += text.slice(last, i) + text.slice(i, i + Math.ceil(run / 2));
+      last = end;
+    }
+    i = end - 1;
+  }
+  return out + text.slice(last);
 }
 
 function withDepthLimit(

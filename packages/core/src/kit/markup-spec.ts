@@ -91,6 +91,12 @@ export interface BlockSpec {
    */
   close?: string | readonly string[] | 'json-end' | 'end-of-output';
   /**
+   * A bare block (its open marker is the body's first character, one of the whole-output form's
+   * start characters) that reads fewer whole outputs than that form: where the output starts
+   * with its marker, the whole-output form reads first, and the block reads what is not all calls.
+   */
+  yieldsToWhole?: boolean;
+  /**
    * Markers that end the block without belonging to it: the scan goes on, in text, from the
    * marker, so that one line key (`\nAction:`) ends a block and opens the next. Beside literal
    * `close` markers (the first to come ends the block), with `'end-of-output'` (then the output's
@@ -102,6 +108,13 @@ export interface BlockSpec {
   guard?: 'json';
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
   lineStart?: boolean;
+  /**
+   * The open marker counts only where the output's text starts: before any content, after
+   * blanks, reasoning, stripped tokens and other calls (a call form with no marker but a declared
+   * tool's name, which prose writes too). It is looked for nowhere else, so a marker that starts
+   * with a letter costs the scan of prose nothing.
+   */
+  outputStart?: boolean;
   /**
    * Characters the body must start with (after blanks), e.g. `'{['` for JSON: when another one
    * comes first, the open marker was prose (`Wrap calls in <tool_call> tags`) and stays text.
@@ -141,7 +154,10 @@ export interface BlockSpec {
    * (architecture/precision.md), so prose that writes the same keys stays text.
    */
   auto?: boolean | 'strong';
-  /** Its calls need strong evidence (set by mergeMarkup for `auto: 'strong'` blocks). */
+  /**
+   * Its calls need strong evidence: set by mergeMarkup for `auto: 'strong'` blocks, or by a
+   * format for a form whose only marker is a name (architecture/precision.md).
+   */
   evidence?: 'strong';
   /**
    * A call whose opening marker the model left out (`{…}\n</tool_call>` after `</think>`): the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineFormat, parseWith, streamAll } from '../define-format.js';
 import type { ParseOptions, ParseResult } from '../schemas.js';
-import { createToyFormat } from '../test-support/toy-format.js';
+import { createToyFormat, jsonCallsBody } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 
@@ -229,6 +229,64 @@ describe('whole-output form', () => {
     const text = '[1, 2] is a list';
     expect(parse(text, { tools })).toMatchObject({ calls: [], content: text });
     expect(parse(`[note] ${weather}`, { tools: [...tools, { name: 'get_weather' }] }).calls).toHaveLength(1);
+  });
+});
+
+describe('a bare block that yields to the whole-output form', () => {
+  // A bare block (its marker is its body's first character) reads calls anywhere; the body here
+  // reads only a list a `!` follows, so which of the two read a text shows.
+  const bare = defineFormat({
+    markup: {
+      id: 'bare',
+      blocks: [
+        {
+          open: '[',
+          close: 'end-of-output',
+          yieldsToWhole: true,
+          body: (body, ctx) => {
+            const text = ctx.open + body;
+            const at = text.indexOf(']!');
+            if (at === -1) return { calls: [], notMarkup: true };
+            const read = jsonCallsBody(text.slice(0, at + 1), ctx);
+            return { ...read, format: 'bare:block', text: text.slice(at + 2) };
+          },
+        },
+      ],
+      whole: {
+        startChars: '[',
+        body: (body, ctx) => ({ ...jsonCallsBody(body, ctx), format: 'bare:whole' }),
+        onlyDeclaredTools: true,
+      },
+    },
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+  const tools = [{ name: 'a' }];
+  const run = (text: string) => {
+    const batch = bare.parse(text, { tools, generateId: sequentialIds() });
+    for (let i = 0; i <= text.length; i++) {
+      const parser = bare.createStreamParser({ tools, generateId: sequentialIds() });
+      const events = streamAll(parser, [text.slice(0, i), text.slice(i)]);
+      expect(foldEvents(events, parser.format)).toEqual(batch);
+    }
+    return batch;
+  };
+
+  it('at the start of the output, the whole-output form reads first', () => {
+    const r = run('[{"name": "a", "arguments": {}}]');
+    expect(r).toMatchObject({ content: null, format: 'bare:whole' });
+    expect(r.calls.map((c) => c.name)).toEqual(['a']);
+  });
+
+  it('the bare block reads what is not all calls, or not at the start', () => {
+    const after = run('[{"name": "a", "arguments": {}}]! and then');
+    expect(after).toMatchObject({ content: 'and then', format: 'bare:block' });
+    const undeclared = '[{"name": "b", "arguments": {}}]';
+    expect(run(undeclared)).toMatchObject({ calls: [], content: undeclared });
+    const later = run('Go: [{"name": "a", "arguments": {}}]!');
+    expect(later).toMatchObject({ content: 'Go:', format: 'bare:block' });
   });
 });
 

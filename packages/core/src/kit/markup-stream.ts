@@ -60,6 +60,8 @@ type TextMarker =
 /** A spec compiled once and shared by every stream parser of the handler. */
 export class CompiledMarkup {
   readonly textMarkers: MarkerSet<TextMarker>;
+  /** The open markers of `outputStart` blocks: looked for only where the output's text starts. */
+  readonly startMarkers: MarkerSet<TextMarker> | null;
   readonly closeSets = new Map<BlockSpec, MarkerSet<true>>();
   /** Per block with `closeBefore`: those markers (they are in its close set too). */
   readonly closesBefore = new Map<BlockSpec, ReadonlySet<string>>();
@@ -73,9 +75,11 @@ export class CompiledMarkup {
 
   constructor(readonly spec: MarkupSpec) {
     const entries: Array<[string, TextMarker]> = [];
+    const starts: Array<[string, TextMarker]> = [];
     for (const declared of spec.blocks) {
       const block = sameShape(declared);
-      for (const open of list(block.open)) entries.push([open, { kind: 'block', spec: block }]);
+      for (const open of list(block.open))
+        (block.outputStart ? starts : entries).push([open, { kind: 'block', spec: block }]);
       for (const info of list(block.fence)) if (!this.fences.has(info)) this.fences.set(info, block);
       if (Array.isArray(block.close) || typeof block.close === 'string' || block.closeBefore !== undefined) {
         const literal =
@@ -114,6 +118,7 @@ export class CompiledMarkup {
     for (const l of spec.labels ?? []) entries.push([l, { kind: 'label' }]);
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
     this.textMarkers = new MarkerSet(entries);
+    this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
   }
 }
 
@@ -131,6 +136,8 @@ function sameShape(b: BlockSpec): BlockSpec {
     closeBefore: b.closeBefore,
     guard: b.guard,
     lineStart: b.lineStart,
+    outputStart: b.outputStart,
+    yieldsToWhole: b.yieldsToWhole,
     bodyStart: b.bodyStart,
     bodyStartTight: b.bodyStartTight,
     trailing: b.trailing,
@@ -190,6 +197,8 @@ export class MarkupStreamParser {
   /** Refed text must not be refed again: that keeps refeeding linear. */
   private refeeding = false;
   private wholeDecided: boolean;
+  /** The whole-output form is read in place of a block that yields to it (see scanText): it must be all calls. */
+  private wholeForBare = false;
 
   // reasoning state
   private reasoningClose: MarkerSet<true> | null = null;
@@ -482,6 +491,10 @@ export class MarkupStreamParser {
       const decided = this.decidePending(work, pos, final);
       if (decided !== pos) return decided;
     }
+    if (this.compiled.startMarkers !== null && !this.content.hasText) {
+      const started = this.scanOutputStart(work, pos, final);
+      if (started !== pos) return started;
+    }
     if (!this.wholeDecided) {
       let p = pos;
       while (p < n && isSpace(work.charCodeAt(p))) p++;
@@ -497,12 +510,17 @@ export class MarkupStreamParser {
         this.wholeDecided = true;
         // A block's marker is stronger than a bare form's first character (`[TOOL_CALLS]` is not
         // a pythonic list): the block is read, and streams, as it would alone.
-        // (A block proven only by a stray closer is weaker than the whole-output form.)
+        // (A block proven only by a stray closer is weaker than the whole-output form, and so is
+        // one that yields to it: the whole output is read as calls first, and only if it is not
+        // all calls does the block read it.)
         const value = m === null ? null : m.value;
-        const weakBlock = value !== null && value.kind === 'block' && value.spec.provenBy !== undefined;
+        const bare = value !== null && value.kind === 'block' && value.spec.yieldsToWhole === true;
+        const weakBlock =
+          value !== null && value.kind === 'block' && (value.spec.provenBy !== undefined || bare);
         if ((kind !== 'block' || weakBlock) && this.compiled.spec.whole!.startChars.includes(work[p]!)) {
           this.text(work.slice(pos, p));
           this.mode = Mode.Whole;
+          this.wholeForBare = bare;
           this.blockOffset = this.offset + p;
           return p;
         }
@@ -618,6 +636,28 @@ export class MarkupStreamParser {
           return c + m.marker.length;
       }
     }
+  }
+
+  /**
+   * Where the output's text starts (no content yet): an `outputStart` block's marker at the first
+   * non-blank character opens it. Returns where the scan goes on, `pos` when nothing opened.
+   * Each call looks at one position, and only until the first content is written.
+   */
+  private scanOutputStart(work: string, pos: number, final: boolean): number {
+    const n = work.length;
+    let p = pos;
+    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    if (p === n) return pos;
+    const m = this.compiled.startMarkers!.matchAt(work, p, final);
+    if (m === 'partial') {
+      this.text(work.slice(pos, p));
+      return -p - 1;
+    }
+    if (m === null || m.value.kind !== 'block' || !this.atLineStart(work, p, 3)) return pos;
+    this.wholeDecided = true;
+    this.text(work.slice(pos, p));
+    this.enterBlock(m.value.spec, m.marker, p);
+    return p + m.marker.length;
   }
 
   private scanReasoning(work: string, pos: number, final: boolean): number {
@@ -1457,6 +1497,16 @@ export class MarkupStreamParser {
       // More markup, a code fence or an inline span included, starts something new.
       stands = m !== null;
     }
+    // Another call that may only open where the output's text starts, which it still is here.
+    const starts = this.compiled.startMarkers;
+    if (!stands && starts !== null && starts.canStart(c) && !this.content.hasText) {
+      const m = starts.matchAt(work, p, final);
+      if (m === 'partial') {
+        this.holdBlank(work.slice(pos, p));
+        return -p - 1;
+      }
+      stands = m !== null;
+    }
     // An empty block named in a line of prose (`<tool_call></tool_call> XML tags`): any text after it
     // on its line makes it the tags' names, a new sentence too.
     const empty = this.pending!.empty === true;
@@ -1799,6 +1849,8 @@ export class MarkupStreamParser {
     }
     if (result.error !== undefined || result.calls.length === 0) return false;
     if (whole.onlyDeclaredTools && !declaredOrExact(result, this.opts)) return false;
+    // Text after the calls: the block it stood in for reads calls anywhere in the text.
+    if (this.wholeForBare && result.text !== undefined && result.text.trim() !== '') return false;
     // The evidence rule (architecture/precision.md): the sentence must not go on after the calls
     // on their line; with strong evidence demanded, nothing but blanks may follow them.
     const after = result.text ?? '';
