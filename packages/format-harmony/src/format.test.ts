@@ -544,3 +544,21 @@ describe('a model that skips a token, a server that cuts one', () => {
     expect(r.issues).toEqual([]);
   });
 });
+
+describe('header tokens named in a sentence (architecture/precision.md)', () => {
+  it('a run of tokens with a blank before it and the sentence going on after it stays text', () => {
+    const text =
+      'Honestly the harmony format is verbose: <|start|>assistant<|channel|>final<|message|> just to say hello.';
+    const r = parseWith(harmony, text);
+    expect(r.content).toBe(text);
+    expect(r.calls).toEqual([]);
+    expectStreamingEqualsBatch(harmony, text);
+  });
+
+  it('the same run before the final answer itself is still scaffolding', () => {
+    expect(
+      parseWith(harmony, 'Note: <|start|>assistant<|channel|>final<|message|>Hello there.').content,
+    ).toBe('Note: Hello there.');
+    expect(parseWith(harmony, '<|start|>assistant<|channel|>final<|message|>Hello.').content).toBe('Hello.');
+  });
+});

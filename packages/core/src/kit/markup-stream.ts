@@ -609,14 +609,25 @@ export class MarkupStreamParser {
         case 'strip':
         case 'separator': {
           // A token named in a sentence (`the <|im_end|> token`, `wraps it in [THINK] and …`)
-          // stays text (architecture/precision.md).
-          const named = this.namedInSentence(work, c, c + m.marker.length, final);
+          // stays text (architecture/precision.md); so does a run of them glued together
+          // (`verbose: <|start|>assistant<|channel|>final<|message|> just to say hello`).
+          // Only a token after a blank can start a named run; the rest of a run is glued to the
+          // token before it, so each run is walked once (linear time).
+          const runEnd =
+            marker.kind === 'reasoning' || !this.afterBlank(work, c)
+              ? c + m.marker.length
+              : this.neutralRunEnd(work, c + m.marker.length, final);
+          if (runEnd === -1) {
+            this.text(work.slice(pos, c));
+            return -c - 1;
+          }
+          const named = this.namedInSentence(work, c, runEnd, final);
           if (named === 'hold') {
             this.text(work.slice(pos, c));
             return -c - 1;
           }
           if (named) {
-            from = c + m.marker.length;
+            from = runEnd;
             continue;
           }
           this.text(work.slice(pos, c));
@@ -1550,15 +1561,34 @@ export class MarkupStreamParser {
     return p;
   }
 
+  /** A space or tab stands right before `c`. */
+  private afterBlank(work: string, c: number): boolean {
+    const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
+    return before === SPACE || before === TAB;
+  }
+
+  /**
+   * Where a run of neutral tokens (strip tokens, separators) glued one after another ends, from
+   * `e` (the end of the first); -1 when the text ends inside what may be one more.
+   */
+  private neutralRunEnd(work: string, e: number, final: boolean): number {
+    const markers = this.compiled.textMarkers;
+    for (;;) {
+      if (e >= work.length || !markers.canStart(work.charCodeAt(e))) return e;
+      const m = markers.matchAt(work, e, final);
+      if (m === 'partial') return -1;
+      if (m === null || (m.value.kind !== 'strip' && m.value.kind !== 'separator')) return e;
+      e += m.marker.length;
+    }
+  }
+
   /**
    * A token at `[c, e)` named in a sentence: a blank before it, and after it the sentence going on
    * (a blank and a lower-case word, or punctuation glued to it). 'hold' when the text ends too soon
    * to tell. Only with the evidence rule on.
    */
   private namedInSentence(work: string, c: number, e: number, final: boolean): boolean | 'hold' {
-    if (!this.opts.mentions) return false;
-    const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
-    if (before !== SPACE && before !== TAB) return false;
+    if (!this.opts.mentions || !this.afterBlank(work, c)) return false;
     const n = work.length;
     let p = e;
     while (p < n && (work.charCodeAt(p) === SPACE || work.charCodeAt(p) === TAB)) p++;
