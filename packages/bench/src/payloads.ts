@@ -50,7 +50,7 @@ export const TOOLS = [
 ];
 
 /**
- * Adversarial inputs of `size` characters, per format (DESIGN.md budgets: 1 MiB under 50 ms,
+ * Adversarial inputs of `size` characters, per format (the bench's budgets: 1 MiB under 50 ms,
  * 2× the input at most 2.5× the time), from the issues and from inputs that hung peers.
  */
 export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: number) => string }> = [

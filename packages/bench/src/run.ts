@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`: the budgets of DESIGN.md, each measured against its baseline in the same run.
+ * `pnpm bench`: the performance budgets, each measured against its baseline in the same run.
  * Prints medians and ratios; `--check` exits 1 when a budget is missed.
  */
 import { hermesProtocol } from '@ai-sdk-tool/parser';

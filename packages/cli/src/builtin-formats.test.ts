@@ -15,7 +15,7 @@ function streamChars(text: string): Array<{ at: number; e: StreamEvent }> {
   return [...seen, ...parser.end().map((e) => ({ at: text.length, e }))];
 }
 
-describe('auto mode streams calls (DESIGN.md semantics 7)', () => {
+describe('auto mode streams calls (architecture/semantics.md, guarantee 7)', () => {
   it.each([
     [
       'hermes JSON',

@@ -1,7 +1,7 @@
 /**
  * The formats the CLI (and every adapter that wants "all of them") ships with, and the router
  * built over them. Built-in formats go through exactly the plugin path a third-party format
- * takes (DESIGN.md, Plugins): they are registered in a container and resolved by createRouter.
+ * takes (architecture/router-and-plugins.md): they are registered in a container and resolved by createRouter.
  */
 import {
   createRouter,

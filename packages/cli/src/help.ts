@@ -1,4 +1,4 @@
-/** The help texts. Usage lines match DESIGN.md, "The command line", word for word. */
+/** The help texts. Usage lines match the README’s "The command line", word for word. */
 
 export const COMMANDS = ['parse', 'formats', 'detect', 'prompt', 'serve', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];

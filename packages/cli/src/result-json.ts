@@ -1,5 +1,5 @@
 /**
- * The JSON shape `toolformat parse` prints — a stable interface (DESIGN.md, The command line):
+ * The JSON shape `toolformat parse` prints — a stable interface (the README’s "The command line"):
  * `{"format", "calls":[{"id","name","arguments"}], "content", "reasoning", "issues":[{"kind","message","raw"}]}`.
  * Built key by key so the order never depends on how a handler happened to build its result.
  */

@@ -103,7 +103,7 @@ describe('runToolLoop end to end', () => {
     });
   });
 
-  it('keeps seed 003’s raw tags from the user with either handler', async () => {
+  it('keeps the ReAct agent’s raw tags from the user with either handler', async () => {
     const seed =
       'Done. Next I\'m going to delete... <tool_call>{"name":"delete_user_attribute","arguments":{"query":"qwen"}}</tool_call>';
     for (const [id, answer] of [

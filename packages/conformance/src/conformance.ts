@@ -362,7 +362,9 @@ function verdict(
   err: (s: string) => void,
 ): number {
   if (streamFailed)
-    err('conformance: FAILED: streaming must add up to the batch result (DESIGN.md, semantics 7).');
+    err(
+      'conformance: FAILED: streaming must add up to the batch result (architecture/semantics.md, guarantee 7).',
+    );
   if (comparison === null) {
     info(`\nNo baseline at ${baselinePath}; write one with: pnpm conformance --update-baseline`);
     return streamFailed ? 1 : 0;

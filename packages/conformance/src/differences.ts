@@ -1,5 +1,5 @@
 /**
- * Documented differences: cases where a format knowingly follows DESIGN.md where a peer does
+ * Documented differences: cases where a format knowingly follows architecture/semantics.md where a peer does
  * something else. Each format package lists them in `conformance-differences.json`
  * (`{ "peer-0013": { "columns": ["calls"], "reason": "…" } }`, columns of `calls`, `content`,
  * `auto`), next to the prose in its CONFORMANCE.md. The report shows raw scores (which the

@@ -184,7 +184,7 @@ function foldParse(compiled: CompiledMarkup, text: string, opts: ParseOptions | 
   return folder.result(parser.format);
 }
 
-/** Batch parse = the stream parser fed one chunk and ended (DESIGN.md semantics 7). */
+/** Batch parse = the stream parser fed one chunk and ended (architecture/semantics.md, guarantee 7). */
 export function parseWith(parser: StreamParser, text: string): ParseResult {
   const folder = new EventFolder();
   folder.add(parser.push(typeof text === 'string' ? text : String(text ?? '')));

@@ -1,5 +1,5 @@
 /**
- * Configuration errors: the only errors toolformat throws (DESIGN.md semantics 9). Each names
+ * Configuration errors: the only errors toolformat throws (architecture/semantics.md, guarantee 9). Each names
  * what was asked, where, and what is allowed, so the message alone says what to do.
  */
 export class ToolFormatConfigError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The router picks the handler for a model. Choice order (DESIGN.md, Routing): explicit format
+ * The router picks the handler for a model. Choice order (architecture/router-and-plugins.md): explicit format
  * id → first matching models.yaml rule → the plugins' own model patterns (the most specific
  * wins) → the default format, `auto` unless configured (content sniffing).
  */

@@ -28,7 +28,7 @@ export const ToolDefinitionSchema = z.union([OpenAIToolDefinitionSchema, FlatToo
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
 export type FlatToolDefinition = z.infer<typeof FlatToolDefinitionSchema>;
 
-/** One structured call. `arguments` is always an object (DESIGN.md, semantics 2). */
+/** One structured call. `arguments` is always an object (architecture/semantics.md, guarantee 2). */
 export const ToolCallSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -118,7 +118,7 @@ export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'
 
 /**
  * What a stream parser emits. Folding the events of any chunking gives the batch `ParseResult`
- * (DESIGN.md, semantics 7): concatenate `text` into content and `reasoning` into reasoning,
+ * (architecture/semantics.md, guarantee 7): concatenate `text` into content and `reasoning` into reasoning,
  * take each `tool-call-end` as a call, collect `issue`s. `start`/`delta` are progress only: the
  * deltas of a call that ends add up to `JSON.stringify` of its arguments, and `tool-call-end`
  * carries the call itself.

@@ -1,6 +1,6 @@
 /**
  * Declared tools, in whichever shape the caller has them, made into one lookup table.
- * The table is what turns on the allowlist (DESIGN.md semantics 3) and schema typing (semantics 2).
+ * The table is what turns on the allowlist (architecture/semantics.md, guarantee 3) and schema typing (semantics 2).
  */
 import type { FlatToolDefinition, JsonSchema, ToolDefinition } from './schemas.js';
 

@@ -1,4 +1,4 @@
-/** Fixture tests per version and spelling (FORMATS.md §5–7, the peers' cases, llama.cpp's spellings). */
+/** Fixture tests per version and spelling (DeepSeek’s chat templates, the peers' cases, llama.cpp's spellings). */
 import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createDeepseekFormat } from './format.js';
@@ -207,7 +207,7 @@ describe('streaming = batch on the fixtures', () => {
   });
 });
 
-describe('streaming a call (DESIGN.md semantics 7)', () => {
+describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
   const V31_ONE =
     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Paris", "unit": "celsius"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
 

@@ -44,7 +44,7 @@ describe('plugin', () => {
 });
 
 describe('prompts, stops, renderers', () => {
-  it('writes the rendered templates (FORMATS.md §5–7)', () => {
+  it('writes the rendered templates (DeepSeek’s chat templates)', () => {
     expect(createDeepseekFormat('v3.1').formatToolCalls(CALLS)).toBe(
       `${T.callsBegin}${T.callBegin}get_weather${T.sep}{"location": "Paris", "unit": "celsius"}${T.callEnd}${T.callBegin}get_weather${T.sep}{"location": "London"}${T.callEnd}${T.callsEnd}`,
     );

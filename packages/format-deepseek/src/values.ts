@@ -3,7 +3,7 @@
  * raw text, `string="false"` JSON. The tool's JSON Schema, when it types the parameter, decides
  * (a model that marks `42` as a string for an integer parameter still means the number); without
  * one the attribute does, and a value without the attribute is read as every XML-family value is
- * (DESIGN.md §2: a JSON literal, object or array is parsed, anything else stays text).
+ * (architecture/semantics.md, guarantee 2: a JSON literal, object or array is parsed, anything else stays text).
  */
 import {
   type BodyContext,

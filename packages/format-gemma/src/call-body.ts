@@ -2,7 +2,7 @@
  * The body of a FunctionGemma `<start_function_call>…<end_function_call>` or Gemma 4
  * `<|tool_call>…<tool_call|>` block: `call:NAME{args}` (several in a row are read too).
  *
- * Typing (DESIGN.md semantics 2). A delimited top-level value is typed by the tool's JSON Schema
+ * Typing (architecture/semantics.md, guarantee 2). A delimited top-level value is typed by the tool's JSON Schema
  * when the tool is declared. Without a schema, FunctionGemma's `<escape>42<escape>` becomes 42, as
  * vLLM's parser does (the 270M model delimits numbers and booleans it was meant to write bare);
  * Gemma 4 writes only strings between `<|"|>`, so there a delimited value stays a string. Bare

@@ -1,6 +1,6 @@
 /**
  * LM Studio's default tool-use format: `[TOOL_REQUEST]{"name": …, "arguments": {…}}[END_TOOL_REQUEST]`
- * (its prompt), `[TOOL_REQUEST]\nname {json}\n[TOOL_REQUEST_END]` (seed 004), and a line number in
+ * (its prompt), `[TOOL_REQUEST]\nname {json}\n[TOOL_REQUEST_END]` (LLxprt Code’s text parser), and a line number in
  * front of the JSON (`1 {"name": …}`, seen in the wild). The JSON goes through core's ladder.
  */
 import {

@@ -130,7 +130,7 @@ describe('FunctionGemma', () => {
 });
 
 describe('[TOOL_REQUEST] (LM Studio)', () => {
-  it('reads seed 004 forms: name {json} and JSON with END_TOOL_REQUEST', () => {
+  it('reads LLxprt Code’s forms: name {json} and JSON with END_TOOL_REQUEST', () => {
     const a = parse('[TOOL_REQUEST]\nlist_directory {"path": "/home/user"}\n[TOOL_REQUEST_END]');
     expect(callsOf(a)).toEqual([{ name: 'list_directory', arguments: { path: '/home/user' } }]);
     expect(a.content).toBeNull();

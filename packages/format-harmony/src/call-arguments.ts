@@ -4,7 +4,7 @@
  * JSON ladder. The built-in tools take other content: `python` gets the code itself, so a
  * built-in's message that is not a JSON object is handed over under one key (README: built-ins).
  *
- * A call the output ended inside is not a call (DESIGN.md §2: never half the arguments): with
+ * A call the output ended inside is not a call (architecture/semantics.md, guarantee 2: never half the arguments): with
  * `<|call|>` being a stop token, servers usually cut it off, so the end of the output closes a
  * call whose JSON is complete, and only JSON still open at the end makes a `partial-call`
  * (JSON still open where a token ended the message is a `malformed-call`).
@@ -112,7 +112,7 @@ export function readBuiltinArguments(
 }
 
 /**
- * Arguments are an object (DESIGN.md §2): a JSON string holding one is unwrapped once, `null`
+ * Arguments are an object (architecture/semantics.md, guarantee 2): a JSON string holding one is unwrapped once, `null`
  * is no arguments, and anything else (`42`, a list) is not a call.
  */
 function asObject(value: unknown, issues: BodyIssue[], maxDepth: number): ArgumentsRead {

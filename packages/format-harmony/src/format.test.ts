@@ -477,7 +477,7 @@ describe('sanitize and detect', () => {
   });
 });
 
-describe('streaming a call (DESIGN.md semantics 7)', () => {
+describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
   /** One-character chunks: each event with where it arrived. */
   function streamChars(text: string) {
     const parser = harmony.createStreamParser();

@@ -11,7 +11,7 @@
  * What does get here is every header with more in it — a recipient (a call), a content type, a
  * role, the recipient before the channel — and the headers a server or model spelled otherwise.
  *
- * Each message goes where DESIGN.md says: a recipient makes a call (§2, §3), `analysis` is
+ * Each message goes where architecture/semantics.md says: a recipient makes a call (guarantees 2 and 3), `analysis` is
  * reasoning (§5), anything else is content; header tokens never reach content. Messages are
  * read in one forward pass: every header costs at most MAX_HEADER characters, and the tokens
  * after each content are found with `indexOf('<|')` from where the previous one ended.
@@ -269,7 +269,7 @@ class BlockReader {
     else this.reject('partial-call', `the output ended inside the header of the call to "${name}"`, rawEnd);
   }
 
-  /** A span that looked like a call and is not one: reported with its raw text (DESIGN.md §1). */
+  /** A span that looked like a call and is not one: reported with its raw text (architecture/semantics.md, guarantee 1). */
   private reject(kind: 'partial-call' | 'malformed-call', reason: string, rawEnd: number): void {
     const keep = this.ctx.options.onMalformed === 'keep';
     const raw = this.rawTo(rawEnd);

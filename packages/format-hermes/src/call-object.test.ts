@@ -9,7 +9,7 @@ describe('toRawCall: the spellings of one call', () => {
     expect(toRawCall({ name: 'f', input: { a: 1 } })).toEqual({ name: 'f', arguments: { a: 1 } });
   });
 
-  it('takes the name from "function" or "tool" (seed 000) and keeps string arguments for the engine', () => {
+  it('takes the name from "function" or "tool" (an agent’s leaked-call report) and keeps string arguments for the engine', () => {
     expect(toRawCall({ function: 'f', parameters: { a: 1 } })).toEqual({ name: 'f', arguments: { a: 1 } });
     expect(toRawCall({ id: '1', tool: 'q', parameters: { sql: 'x' } })).toEqual({
       name: 'q',
@@ -66,7 +66,7 @@ describe('collectCalls: values holding calls', () => {
     ]);
   });
 
-  it('keeps agent__batch as one call (seed 000)', () => {
+  it('keeps agent__batch as one call (an agent’s leaked-call report)', () => {
     const batch = { name: 'agent__batch', arguments: { calls: [{ tool: 'q', parameters: {} }] } };
     expect(collectCalls(batch).calls).toEqual([batch]);
   });

@@ -1,7 +1,7 @@
 /**
  * One parsed JSON value → the calls it holds. Models and templates spell a call many ways:
  * `{"name", "arguments"}` (Hermes, Qwen), `{"name", "parameters"}` (Llama 3.x JSON),
- * `{"function"|"tool": NAME, …}` (what leaks in agent loops, seed 000), OpenAI's
+ * `{"function"|"tool": NAME, …}` (what leaks in agent loops, an agent’s leaked-call report), OpenAI's
  * `{"id", "type": "function", "function": {"name", "arguments"}}` (llama.cpp's Phi-4 template),
  * wrappers such as `{"tool_call": {…}}` and `{"tool_calls": […]}`, and Apertus's name-keyed
  * `{"get_weather": {…}}`. This file knows all of them so that every block of the family shares one

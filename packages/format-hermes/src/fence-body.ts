@@ -1,6 +1,6 @@
 /**
  * Fenced blocks. ```` ```tool_call ```` / ```` ```tool_calls ```` are the format itself (models write
- * them, seed 001): their body is read like the text between tags — JSON, JSON lines or `<tool_call>`
+ * them, a malformed-call proposal): their body is read like the text between tags — JSON, JSON lines or `<tool_call>`
  * tags — and what does not parse is removed and reported. In the `json` variant a ```` ```json ````
  * fence that holds nothing but calls is calls (xLAM answers with a fenced JSON array); everywhere
  * else the engine's fence probe reads a fence only when it holds calls to declared tools.

@@ -124,7 +124,7 @@ describe('a call whose <tool_call> the model left out (Qwen3 after </think>)', (
   });
 });
 
-describe('streaming a call (DESIGN.md semantics 7)', () => {
+describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
   it('announces the call once its name is written, and sends its arguments as they arrive', () => {
     const text = `Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}\n</tool_call>`;
     const parser = hermes.createStreamParser();
@@ -143,7 +143,7 @@ describe('streaming a call (DESIGN.md semantics 7)', () => {
   });
 });
 
-describe('prose that mentions a tag stays prose (DESIGN.md semantics 4)', () => {
+describe('prose that mentions a tag stays prose (architecture/semantics.md, guarantee 4)', () => {
   it('keeps a tag followed by words, and finds the real call after it', () => {
     const text = `Use <tool_call> tags to call tools. <tool_call>${W('Rome')}</tool_call> Done.`;
     const r = parse(text);
@@ -181,7 +181,7 @@ describe('prose that mentions a tag stays prose (DESIGN.md semantics 4)', () => 
   });
 });
 
-describe('every wrapper of the family (seed 000, FORMATS.md)', () => {
+describe('every wrapper of the family (agents’ leak reports, the families’ templates)', () => {
   const cases: Array<[string, string, string]> = [
     ['<tool_calls> (MiniMax-M1 JSON lines)', `<tool_calls>\n${W('A')}\n${W('B')}\n</tool_calls>`, 'hermes'],
     [
@@ -257,7 +257,7 @@ describe('every wrapper of the family (seed 000, FORMATS.md)', () => {
   }
 });
 
-describe('reasoning (DESIGN.md semantics 5)', () => {
+describe('reasoning (architecture/semantics.md, guarantee 5)', () => {
   it('moves <think> and <scratch_pad> to reasoning, and ignores calls inside them', () => {
     const text = `<think>\nUser wants weather.\n</think>\n\n<scratch_pad>plan: <tool_call>${W('No')}</tool_call></scratch_pad>\n<tool_call>\n${W('A')}\n</tool_call>`;
     const r = parse(text);
@@ -413,7 +413,7 @@ describe('the other variants read the plain Hermes tags too (models drift)', () 
   });
 });
 
-describe('names and malformed blocks (seed 000 decisions)', () => {
+describe('names and malformed blocks (decisions from agents’ leak reports)', () => {
   const tools = [{ name: 'get_weather' }];
   it('extracts an unknown tool and flags it, or drops it on request', () => {
     const text = `<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call><tool_call>${W('A')}</tool_call>`;

@@ -1,7 +1,7 @@
 /**
  * The markup of the family, declared for the core stream engine: every wrapper models put JSON
  * calls in, with the variant each one belongs to. Every variant reads all of them (models drift
- * between wrappers, seed 000); a variant adds what only its models write and names itself in
+ * between wrappers, an agent’s leaked-call report); a variant adds what only its models write and names itself in
  * `ParseResult.format`.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
@@ -99,7 +99,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     tag('<tool_call>', '</tool_call>', '', 0.9),
     // MiniMax-M1 (JSON lines), Jamba and Hunyuan (an array), and leaked calls.
     tag('<tool_calls>', '</tool_calls>', '', 0.9),
-    // Leaked calls (seed 000): the tool list's own tag, and older wrappers.
+    // Leaked calls (an agent’s leaked-call report): the tool list's own tag, and older wrappers.
     tag('<tools>', '</tools>', '', 0.7),
     tag('<function>', '</function>', '', 0.6),
     // The name in the tag (Llama 3.1 docs, Functionary v3.1; Hermes models drift into it).
@@ -185,7 +185,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       confidence: 0.8,
     });
     // xLAM answers in a ```json fence. Elsewhere a fence is code unless it holds nothing but
-    // calls to declared tools, which the engine's fence probe checks (DESIGN.md semantics 4);
+    // calls to declared tools, which the engine's fence probe checks (architecture/semantics.md, guarantee 4);
     // not claiming ```json there keeps ordinary JSON examples streaming as they come.
     if (options.anyJson) {
       blocks.push({ fence: 'json', body: fenceJsonBody(inner), format: id, confidence: 0.3 });

@@ -1,5 +1,5 @@
 /**
- * Properties over generated outputs (DESIGN.md semantics 1, 7, 9): never throws; nothing is lost
+ * Properties over generated outputs (architecture/semantics.md, guarantee 1, 7, 9): never throws; nothing is lost
  * (prose around calls is content, calls come back in order, a malformed block is in an issue);
  * streaming equals batch for random chunkings.
  */
@@ -130,7 +130,7 @@ const markupish = fc
   .array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 24 })
   .map((a) => a.join(''));
 
-describe('streaming = batch (DESIGN.md semantics 7)', () => {
+describe('streaming = batch (architecture/semantics.md, guarantee 7)', () => {
   it('holds for random chunkings of markup-like text, in every variant and option set', () => {
     fc.assert(
       fc.property(
@@ -153,7 +153,7 @@ describe('streaming = batch (DESIGN.md semantics 7)', () => {
   });
 });
 
-describe('never throws (DESIGN.md semantics 9)', () => {
+describe('never throws (architecture/semantics.md, guarantee 9)', () => {
   it('on arbitrary strings, in every variant: parse, stream, sanitize, detect', () => {
     fc.assert(
       fc.property(

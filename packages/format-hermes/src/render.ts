@@ -1,6 +1,6 @@
 /**
  * Calls and results as each variant's chat template writes them into history: the model sees
- * its past turns in exactly the form it was trained to write (DESIGN.md, the contract's
+ * its past turns in exactly the form it was trained to write (architecture/contract.md: the contract's
  * `formatToolCalls` / `formatResult`). Only the content of the turn is rendered; the role header
  * around it (`<|im_start|>assistant`, a `tool` or `user` turn) belongs to the chat template.
  */

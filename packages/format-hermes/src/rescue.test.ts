@@ -68,7 +68,7 @@ describe('router.rescue on the production trace', () => {
     ]);
   });
 
-  it('keeps the text around the calls (seed 000 transformation example)', () => {
+  it('keeps the text around the calls (an agent’s leaked-call example)', () => {
     const r = router.rescue('\n\n<tools>{"name": "foo", "arguments": {"bar": 1}}</tools>\n\nSome other text');
     expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['foo', { bar: 1 }]]);
     expect(r.content).toBe('Some other text');

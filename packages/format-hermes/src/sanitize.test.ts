@@ -7,7 +7,7 @@ import { SEED_001_EXAMPLE } from './test-support/seeds.js';
 const hermes = createHermesFormat();
 
 describe('sanitize', () => {
-  it("removes seed 001's example call together with its label", () => {
+  it('removes the example call of a malformed-call proposal together with its label', () => {
     expect(hermes.sanitize(SEED_001_EXAMPLE)).toBe('');
     expect(hermes.sanitize(`I'll create your boat profile now.\n\n${SEED_001_EXAMPLE}\n\nDone!`)).toBe(
       "I'll create your boat profile now.\n\nDone!",

@@ -1,5 +1,5 @@
 /**
- * Clean-up after the parser has cut the blocks out (seed 001): what the parse leaves that a user
+ * Clean-up after the parser has cut the blocks out (a malformed-call proposal): what the parse leaves that a user
  * should still not see —
  *  - labels the model put before a call, `**TOOL CALL:**`, `Function call:` (a line of their own,
  *    or the end of a line): removed where a block was cut out right after them
@@ -7,7 +7,7 @@
  *  - stray tags of the family (a `</tool_call>` without an opening, a prose `<tool_call>`);
  *  - a line that is nothing but a JSON call `{"name": …, "arguments": …}` the parse did not take
  *    (no tools declared).
- * Code is left alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged.
+ * Code is left alone (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged.
  * One pass over the lines; no regular expression.
  */
 import { isPlainObject, proseLines, removeStrayMarkers } from '@toolformat/core';

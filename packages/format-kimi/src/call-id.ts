@@ -1,7 +1,7 @@
 /**
  * Kimi's call id is the function reference: `functions.NAME:IDX`, IDX counting the calls of the
  * conversation (MoonshotAI `docs/tool_call_guidance.md`). The name is read out of the id, and the
- * id is kept as written (DESIGN.md semantics 6).
+ * id is kept as written (architecture/semantics.md, guarantee 6).
  *
  * Names may hold dots, colons and dashes (`functions.mcp.files:read_file:3`): only a leading
  * `functions.` and a trailing `:DIGITS` are taken off, never a split at the first dot or colon.

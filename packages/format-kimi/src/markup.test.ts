@@ -300,7 +300,7 @@ describe('reasoning (K2 Thinking)', () => {
     expect(open.calls).toHaveLength(1);
   });
 
-  it('a call token inside a thought, with no section, stays reasoning (DESIGN.md semantics 4)', () => {
+  it('a call token inside a thought, with no section, stays reasoning (architecture/semantics.md, guarantee 4)', () => {
     const thought = `maybe ${call('functions.f:0', '{}')}`;
     const r = parseWith(kimi, `<think>${thought}</think>No.`);
     expect(r).toMatchObject({ calls: [], reasoning: thought, content: 'No.' });

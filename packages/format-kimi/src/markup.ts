@@ -11,7 +11,7 @@
  * K2 Thinking: `<think>…</think>` is reasoning, and the section token ends it too. Kimi's reference
  * parsers (vLLM's `KimiK2ReasoningParser`, llama.cpp) treat it so: the model sometimes opens its calls
  * without closing the thought, and a special token is never prose a model merely thinks about.
- * `<|tool_call_begin|>` alone inside a thought stays reasoning (DESIGN.md semantics 4).
+ * `<|tool_call_begin|>` alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
 import { announceName, callBody } from './call-body.js';

@@ -139,7 +139,7 @@ describe('what peers feed their Mistral parsers', () => {
   });
 });
 
-describe('streaming a call (DESIGN.md semantics 7)', () => {
+describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
   /** Per call: the start event, the deltas joined, and the call. */
   function streamCalls(text: string) {
     const parser = mistral.createStreamParser();

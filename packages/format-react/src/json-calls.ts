@@ -1,7 +1,7 @@
 /**
  * JSON call lists as the line-keyed families write them: Command R's `[{"tool_name", "parameters"}]`
  * after `Action:`, Command R7B's `<|START_ACTION|>[{"tool_call_id", "tool_name", "parameters"}]`,
- * and the `<tool_call>{"name", "arguments"}` a ReAct-prompted model drifts into (seed 003). One
+ * and the `<tool_call>{"name", "arguments"}` a ReAct-prompted model drifts into (a ReAct agent’s drift). One
  * reader for all of them: values through the core JSON ladder, every repair reported.
  *
  * Truncation versus breakage: a value the output ended inside of (`closed: false`) may have been

@@ -1,12 +1,12 @@
 /**
- * The key-value line (seed 004, LLxprt's text parser): `✦ tool_call: NAME for KEY VALUE KEY VALUE`,
+ * The key-value line (LLxprt Code’s text parser, LLxprt's text parser): `✦ tool_call: NAME for KEY VALUE KEY VALUE`,
  * e.g. `✦ tool_call: list_directory for path /home/user ignore *.log`. The engine hands over one
  * line (the block ends before a newline or the next `✦`).
  *
  * Where keys end and values begin: with a declared schema, a word that names a parameter starts the
  * next pair, so a value may hold spaces (`for path /my docs ignore *.log`); without one, words
  * alternate key, value, and a value with spaces must be quoted. Values are typed by the parameter's
- * schema, or read as JSON literals (`42`, `true`) when there is none (DESIGN.md semantics 2).
+ * schema, or read as JSON literals (`42`, `true`) when there is none (architecture/semantics.md, guarantee 2).
  */
 import {
   type BodyIssue,

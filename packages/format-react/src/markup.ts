@@ -175,7 +175,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       confidence: 0.95,
     },
     {
-      // Models prompted for ReAct drift into the tags they were trained on (seed 003); Hermes
+      // Models prompted for ReAct drift into the tags they were trained on (a ReAct agent’s drift); Hermes
       // owns this marker in auto mode.
       open: '<tool_call>',
       close: '</tool_call>',

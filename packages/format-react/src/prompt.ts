@@ -1,6 +1,6 @@
 /**
  * System prompts that teach each variant. ReAct follows Qwen-Agent's `react_chat.py` and
- * LangChain's `hwchase17/react` (the text models were tuned on), plus the rules seed 003 learned
+ * LangChain's `hwchase17/react` (the text models were tuned on), plus the rules a ReAct agent learned
  * the hard way: exact tool names, JSON input, stop after the input, never write the observation.
  * Qwen-Agent's ✿ prompt and Command R's are worded as their own code and chat templates word them.
  */
@@ -76,7 +76,7 @@ export const qwenAgentPrompt: PromptBuilder = (tools, opts) => {
   );
 };
 
-/** The key-value line (seed 004). */
+/** The key-value line (LLxprt Code’s text parser). */
 export const keyValuePrompt: PromptBuilder = (tools, opts) => {
   const flat = normalizeTools(tools);
   return withPreamble(

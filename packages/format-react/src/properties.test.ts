@@ -1,5 +1,5 @@
 /**
- * Properties over generated outputs (DESIGN.md semantics 1, 7, 9): never throws; nothing is lost
+ * Properties over generated outputs (architecture/semantics.md, guarantee 1, 7, 9): never throws; nothing is lost
  * (prose and answers are content, thoughts are reasoning, calls come back in order); streaming
  * equals batch for random chunkings, in every variant.
  */
@@ -184,7 +184,7 @@ const tools: ToolDefinition[] = [
   { name: 'search', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
 ];
 
-describe('streaming = batch (DESIGN.md semantics 7)', () => {
+describe('streaming = batch (architecture/semantics.md, guarantee 7)', () => {
   it('holds for random chunkings of markup-like text, in every variant and option set', () => {
     fc.assert(
       fc.property(
@@ -204,7 +204,7 @@ describe('streaming = batch (DESIGN.md semantics 7)', () => {
   });
 });
 
-describe('never throws (DESIGN.md semantics 9)', () => {
+describe('never throws (architecture/semantics.md, guarantee 9)', () => {
   it('parses, streams, sanitizes and detects any string', () => {
     fc.assert(
       fc.property(

@@ -1,7 +1,7 @@
 /**
  * sanitize: what the user may see of an output. Scaffolding — Thought, Action, Action Input,
  * Observation, the ✿ and ✦ markers, Command R's tokens, leaked `<tool_call>` blocks — never; code
- * examples, untouched. Includes the regression of seed 003 (`Done. Next I'm going to delete…
+ * examples, untouched. Includes the regression a ReAct agent reported (`Done. Next I'm going to delete…
  * <tool_call>…`), which must never reach the user raw.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describe('sanitize', () => {
     expect(react.sanitize(text)).toBe(text);
   });
 
-  describe('seed 003: the call the parser used to miss reaches the user raw', () => {
+  describe('a ReAct agent’s drift: the call the parser used to miss reaches the user raw', () => {
     const seed = [
       'Done. Next I\'m going to delete... <tool_call>{"name":"delete_user_attribute","arguments":{"query":"qwen"}}</tool_call>',
       'Done. Next I\'m going to delete...\n    <tool_call>\n    {"name":"delete_user_attribute","arguments":{"query":"qwen"}}\n    </tool_call>',

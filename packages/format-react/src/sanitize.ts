@@ -1,7 +1,7 @@
 /**
  * Clean-up after the parser cut the blocks out: ReAct scaffolding the parse leaves because it is
  * not a call — an `Action Input:` line with no `Action:` before it, a stray `✿ARGS✿` marker — never
- * reaches the user. Code is left alone (DESIGN.md semantics 4): fenced blocks pass unchanged.
+ * reaches the user. Code is left alone (architecture/semantics.md, guarantee 4): fenced blocks pass unchanged.
  * One pass over the lines; no regular expression.
  */
 

@@ -1,7 +1,7 @@
 /**
  * runToolLoop driven by scripted models that behave like real ones with a ReAct prompt: honour the
  * stop sequence, ignore it and invent the observation, emit two actions, answer directly, call a
- * tool that does not exist, send broken JSON once, drift into `<tool_call>` (seed 003). Whatever
+ * tool that does not exist, send broken JSON once, drift into `<tool_call>` (a ReAct agent’s drift). Whatever
  * they do, the final answer carries no scaffolding.
  */
 import { type GenerateFn, type LoopMessage, runToolLoop, type ToolCall } from '@toolformat/core';
@@ -152,7 +152,7 @@ describe('runToolLoop with the ReAct handler', () => {
     expect(r.answer).toBe('Cats are great.');
   });
 
-  it('never shows seed 003’s raw tags: the drifted call is run, the answer comes after', async () => {
+  it('never shows the ReAct agent’s raw tags: the drifted call is run, the answer comes after', async () => {
     const r = await run(
       model([
         'Done. Next I\'m going to delete...\n<tool_call>\n{"name":"delete_user_attribute","arguments":{"query":"qwen"}}\n</tool_call>\nI deleted it.',

@@ -1,5 +1,5 @@
 /**
- * Fixtures of the other line-keyed forms: the key-value line (seed 004), Qwen-Agent's ✿ markers,
+ * Fixtures of the other line-keyed forms: the key-value line (LLxprt Code’s text parser), Qwen-Agent's ✿ markers,
  * Command R's `Action:` JSON list and R7B's action tokens (from the rendered chat templates in
  * fixtures/, see fixtures/README.md), and the `<tool_call>` a ReAct-prompted model drifts into.
  */
@@ -21,7 +21,7 @@ function chatbotTurn(text: string): string {
 }
 
 describe('key-value line: ✦ tool_call: NAME for KEY VALUE …', () => {
-  it('reads seed 004’s example', () => {
+  it('reads LLxprt Code’s example', () => {
     const text = '✦ tool_call: list_directory for path /home/user ignore *.log';
     const r = parse(text);
     expect(callsOf(r)).toEqual([
@@ -160,7 +160,7 @@ describe('Command R7B / Command A: <|START_ACTION|>', () => {
   });
 });
 
-describe('<tool_call> drift (seed 003)', () => {
+describe('<tool_call> drift (a ReAct agent’s drift)', () => {
   it('reads the call and keeps the prose before it', () => {
     const text =
       'Done. Next I\'m going to delete...\n<tool_call>\n{"name":"delete_user_attribute","arguments":{"query":"qwen"}}\n</tool_call>';

@@ -23,7 +23,7 @@ export interface VariantDefinition {
 export const VARIANTS = {
   /**
    * ReAct. Generation must stop where the observation would start, or the model writes it
-   * itself (seed 003); servers match stops literally, so the usual spellings are all listed.
+   * itself (a ReAct agent’s drift); servers match stops literally, so the usual spellings are all listed.
    */
   react: {
     prompt: reactPrompt,
@@ -31,7 +31,7 @@ export const VARIANTS = {
     calls: renderCalls.react,
     result: renderResult.react,
   },
-  /** `✦ tool_call: NAME for k v` (seed 004): one line, nothing to stop at. */
+  /** `✦ tool_call: NAME for k v` (LLxprt Code’s text parser): one line, nothing to stop at. */
   keyvalue: {
     prompt: keyValuePrompt,
     stops: [],

@@ -1,6 +1,6 @@
 /**
- * Inputs that make naive parsers slow or wrong. Time is measured by the bench (DESIGN.md,
- * Budgets), not here: these assert that the parser finishes with the right answer on large
+ * Inputs that make naive parsers slow or wrong. Time is measured by the bench (the budgets of
+ * `pnpm bench`), not here: these assert that the parser finishes with the right answer on large
  * hostile input, which a quadratic scan would not do within the test timeout.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Solar Open writes a call id before the name (`<|tool_call:begin|>123456789<|tool_call:name|>…`);
- * it is kept as written (DESIGN.md semantics 6). llama.cpp's grammar lets the model write
+ * it is kept as written (architecture/semantics.md, guarantee 6). llama.cpp's grammar lets the model write
  * `[a-zA-Z0-9_-]+`; the reader is more lenient (any one word without markup characters), the writer
  * stricter, so that what we write is what the model was trained to read.
  */

@@ -12,7 +12,7 @@
  *
  * Reasoning is `<|think|>…<|end|>`. `<|content|>` and `<|tool_calls|>` end it too, as Upstage's own
  * reasoning parser does: a segment token is never prose a model merely thinks about. A call token
- * alone inside a thought stays reasoning (DESIGN.md semantics 4).
+ * alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
 import { announceCall, callBody } from './call-body.js';

@@ -2,7 +2,7 @@
  * Clean-up after the parser has cut the calls out: Solar's tokens that opened nothing (a name or
  * argument token or a call end without its call, a bare `<|begin|>`, tool-response tokens a server
  * left in) never reach the user. Where a line held nothing else, the line goes too. Code is left
- * alone (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged. One pass over
+ * alone (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged. One pass over
  * the lines; no regular expression.
  */
 import { removeStrayTokens } from '@toolformat/core';

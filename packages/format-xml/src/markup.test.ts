@@ -1,6 +1,6 @@
 /**
  * Fixtures for every form the family reads, in the shape each model family writes it; every one
- * is also streamed at every split point (DESIGN.md semantics 7).
+ * is also streamed at every split point (architecture/semantics.md, guarantee 7).
  */
 import type { ParseOptions } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
@@ -121,7 +121,7 @@ describe('generic tags: <tool>', () => {
   });
 });
 
-describe('seed 002: <tool>name</tool> and the <parameter> lines after it, with an allowlist', () => {
+describe('Atlas AnyLegal’s <tool>name</tool> and the <parameter> lines after it, with an allowlist', () => {
   // Seed 002, a production report: Kimi K2 on OpenRouter fell back to this; only allowed names run.
   const tools = [{ name: 'enter_plan_mode' }, { name: 'read_file' }];
   const text =
@@ -421,7 +421,7 @@ describe('Morph: the tool’s own name as the tag, when the tool is declared', (
   });
 });
 
-describe('code and prose are not markup (DESIGN.md semantics 4)', () => {
+describe('code and prose are not markup (architecture/semantics.md, guarantee 4)', () => {
   const call = '<tool_call>\n<function=f>\n<parameter=a>1</parameter>\n</function>\n</tool_call>';
 
   it('inside a code fence or an inline code span', () => {
@@ -460,7 +460,7 @@ describe('format names', () => {
   });
 });
 
-describe('streaming: a call is announced once its tag is complete (DESIGN.md semantics 7)', () => {
+describe('streaming: a call is announced once its tag is complete (architecture/semantics.md, guarantee 7)', () => {
   /** One-character chunks: each event with where it arrived. */
   function streamChars(handler: typeof xml, text: string) {
     const parser = handler.createStreamParser();

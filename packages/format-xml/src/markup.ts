@@ -31,11 +31,11 @@ export interface MarkupOptions {
   nameLineCalls?: boolean;
 }
 
-/** The namespace Claude's own output puts on its tool tags (FORMATS.md §22). */
+/** The namespace Claude's own output puts on its tool tags (Claude’s documented tool-use format). */
 export const CLAUDE_NS = 'ant' + 'ml';
 /** XML always starts a body with a tag. */
 const TAG_START = '<';
-/** What a name may start with, right after `<tool_call>` (GLM) or `<tool>` (seed 002). */
+/** What a name may start with, right after `<tool_call>` (GLM) or `<tool>` (Atlas AnyLegal’s XML tags). */
 const NAME_START = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
 
 const THINK: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };

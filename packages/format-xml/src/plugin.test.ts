@@ -127,7 +127,7 @@ describe('auto mode, next to a format that reads JSON in the same tags', () => {
     expect(parse('<function=f>\n<parameter=a>\n1\n</parameter>\n</function>').format).toBe('xml:qwen3-coder');
   });
 
-  it('keeps the trailing <parameter> lines of seed 002 and the other XML wrappers', () => {
+  it('keeps the trailing <parameter> lines of Atlas AnyLegal’s tags and the other XML wrappers', () => {
     const r = parse(
       '<tool>plan</tool>\n<parameter name="why">x</parameter>\n<minimax:tool_call><invoke name="m"></invoke></minimax:tool_call>',
     );

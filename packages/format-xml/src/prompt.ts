@@ -41,7 +41,7 @@ function properties(tool: FlatToolDefinition): Array<[string, Record<string, unk
 
 // ------------------------------------------------------------------------------- Claude style
 
-/** The Claude-style prompt as widely copied (FORMATS.md §22): tools as JSON in `<functions>`. */
+/** The Claude-style prompt as widely copied (Claude’s documented tool-use format): tools as JSON in `<functions>`. */
 export const claudePrompt: PromptBuilder = (tools, opts) => {
   const text =
     "In this environment you have access to a set of tools you can use to answer the user's question.\n" +

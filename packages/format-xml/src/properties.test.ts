@@ -1,5 +1,5 @@
 /**
- * Properties over generated outputs (DESIGN.md semantics 1, 7, 9): never throws; nothing is lost
+ * Properties over generated outputs (architecture/semantics.md, guarantee 1, 7, 9): never throws; nothing is lost
  * (prose around calls is content, calls come back in order and typed, a malformed block is in an
  * issue); streaming equals batch for random chunkings, in every variant.
  */
@@ -84,7 +84,7 @@ const parts = fc.array(
 );
 const noSpace = (s: string) => s.replace(/\s+/g, '');
 
-describe('nothing is lost, and calls come back in order (DESIGN.md semantics 1)', () => {
+describe('nothing is lost, and calls come back in order (architecture/semantics.md, guarantee 1)', () => {
   it('holds for prose, calls and malformed blocks in any mix, streamed in any chunks', () => {
     fc.assert(
       fc.property(parts, fc.array(fc.nat(), { maxLength: 6 }), (ps, cuts) => {
@@ -157,7 +157,7 @@ const markupish = fc
   .array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 24 })
   .map((a) => a.join(''));
 
-describe('streaming = batch (DESIGN.md semantics 7)', () => {
+describe('streaming = batch (architecture/semantics.md, guarantee 7)', () => {
   it('holds for random chunkings of markup-like text, in every variant and option set', () => {
     fc.assert(
       fc.property(
@@ -184,7 +184,7 @@ describe('streaming = batch (DESIGN.md semantics 7)', () => {
   });
 });
 
-describe('never throws (DESIGN.md semantics 9)', () => {
+describe('never throws (architecture/semantics.md, guarantee 9)', () => {
   it('on arbitrary strings, in every variant: parse, stream, sanitize, detect', () => {
     fc.assert(
       fc.property(

@@ -2,7 +2,7 @@
  * Clean-up after the parser has cut the blocks out: stray tags of the family that did not open a
  * block (a `</tool_call>` after a bare `<function=…>`, a lone `</function_calls>` or `</invoke>`)
  * are removed, and where a line held nothing else, the line goes too. Code is left alone
- * (DESIGN.md semantics 4): fenced blocks and inline code spans pass unchanged. One pass over the
+ * (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged. One pass over the
  * lines; no regular expression.
  */
 import { proseLines, removeStrayMarkers } from '@toolformat/core';

@@ -1,5 +1,5 @@
 /**
- * The generic tag forms models fall into when a prompt shows them XML (seed 002, Claude-trained
+ * The generic tag forms models fall into when a prompt shows them XML (Atlas AnyLegal’s XML tags, Claude-trained
  * models on other APIs):
  *
  *   <tool><name>search</name><arguments><query>…</query></arguments></tool>

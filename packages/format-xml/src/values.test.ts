@@ -1,6 +1,6 @@
 /**
  * Values: text as written → the value the tool receives, typed by the declared JSON Schema
- * (DESIGN.md semantics 2), with the typing edge cases of issue 4.
+ * (architecture/semantics.md, guarantee 2), with the typing edge cases of issue 4.
  */
 import { describe, expect, it } from 'vitest';
 import { createXmlFormat } from './format.js';
@@ -85,7 +85,7 @@ describe('typed by the declared schema', () => {
   });
 });
 
-describe('without a schema (DESIGN.md semantics 2)', () => {
+describe('without a schema (architecture/semantics.md, guarantee 2)', () => {
   it('JSON literals, objects and arrays are parsed; anything else stays the text', () => {
     expect(
       typed(

@@ -1,7 +1,7 @@
 /**
  * From the raw text between a parameter's tags to the value a tool receives: CDATA unwrapped,
  * XML entities decoded, the newline the format puts around a value removed, and the text typed by
- * the tool's JSON Schema (DESIGN.md semantics 2, through core's `coerceValue`).
+ * the tool's JSON Schema (architecture/semantics.md, guarantee 2, through core's `coerceValue`).
  */
 import { type BodyContext, type BodyIssue, coerceValue, isPlainObject, setOwn } from '@toolformat/core';
 

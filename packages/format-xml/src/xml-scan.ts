@@ -4,7 +4,7 @@
  *
  * Why not an XML parser: model output is not well-formed XML (raw `<` and `&` in values,
  * missing close tags, `<function=name>`), and a value must survive text that looks like markup.
- * Why not regular expressions: DESIGN.md semantics 8 — every scan here is linear. A tag is read
+ * Why not regular expressions: architecture/semantics.md, guarantee 8 — every scan here is linear. A tag is read
  * only up to the next `<`, `>` or line break, so reading every tag of a text touches each
  * character a bounded number of times.
  */

@@ -1,5 +1,5 @@
 /**
- * The arguments of an announced call, sent while they arrive (DESIGN.md semantics 7: "a call is
+ * The arguments of an announced call, sent while they arrive (architecture/semantics.md, guarantee 7: "a call is
  * announced when its name is known and its arguments stream as they arrive").
  *
  * Fed a block's body piece by piece, it finds the arguments' JSON object and returns, per piece,

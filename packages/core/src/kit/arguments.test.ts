@@ -138,7 +138,7 @@ describe('coerceValue by schema', () => {
     ]);
     expect(issues.join('\n')).toMatch(/escaped/);
     expect(coerceValue(String.raw`{\"a\": 1}`, { type: 'object' })).toEqual({ a: 1 });
-    // Without a schema too: an object is parsed, escaped or not (DESIGN.md semantics 2).
+    // Without a schema too: an object is parsed, escaped or not (architecture/semantics.md, guarantee 2).
     const notes: string[] = [];
     expect(coerceValue(String.raw`[{\"a\": \"x\"}]`, undefined, (m) => notes.push(m))).toEqual([{ a: 'x' }]);
     expect(notes).toHaveLength(1);

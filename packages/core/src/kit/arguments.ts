@@ -1,5 +1,5 @@
 /**
- * Arguments are an object (DESIGN.md §2). `normalizeArguments` turns whatever a JSON-family format
+ * Arguments are an object (architecture/semantics.md, guarantee 2). `normalizeArguments` turns whatever a JSON-family format
  * carried into one; `coerceValue` types the text of an XML-family parameter by the tool's JSON
  * Schema, so `<parameter=count>3</parameter>` reaches the tool as the number 3 and
  * `<parameter=zip>007</parameter>` for a string parameter stays "007".

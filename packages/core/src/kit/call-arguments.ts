@@ -19,7 +19,7 @@ function malformed(reason: string): BodyResult {
 
 /**
  * The output ended inside the call. Reported as `partial-call` with the raw text; the span leaves the
- * content unless the caller asked to keep malformed spans (DESIGN.md semantics 1).
+ * content unless the caller asked to keep malformed spans (architecture/semantics.md, guarantee 1).
  */
 export function partialCall(body: string, ctx: BodyContext, reason: string): BodyResult {
   const raw = ctx.open + body;
@@ -32,7 +32,7 @@ export function partialCall(body: string, ctx: BodyContext, reason: string): Bod
 
 /**
  * An object, or OpenAI-style arguments written as a JSON string of one (the engine unwraps those
- * once, DESIGN.md semantics 2). Anything else would become `{}`: not a call.
+ * once, architecture/semantics.md, guarantee 2). Anything else would become `{}`: not a call.
  */
 function isObjectOrJsonOfOne(value: unknown, maxDepth: number): boolean {
   if (isPlainObject(value)) return true;

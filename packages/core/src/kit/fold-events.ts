@@ -1,6 +1,6 @@
 /**
  * Folds stream events into a ParseResult. The batch parse of every format is exactly this over
- * the events of its stream parser fed one chunk (DESIGN.md semantics 7), so streaming and batch
+ * the events of its stream parser fed one chunk (architecture/semantics.md, guarantee 7), so streaming and batch
  * cannot disagree by construction.
  */
 import type { ParseIssue, ParseResult, StreamEvent, ToolCall } from '../schemas.js';

@@ -1,4 +1,4 @@
-/** Call ids for formats that carry none (DESIGN.md semantics 6). */
+/** Call ids for formats that carry none (architecture/semantics.md, guarantee 6). */
 // Web Crypto, not node:crypto: the parsing path runs in browsers and edge runtimes as well.
 export function defaultGenerateId(): string {
   return `call_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;

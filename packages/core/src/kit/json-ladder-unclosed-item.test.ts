@@ -10,7 +10,7 @@ describe('an object left open before the next array item', () => {
     if (r.ok) expect(r.repairs).toContain('closed an object left open before the next array item');
   });
 
-  it('repairs the production trace of seed 000', () => {
+  it('repairs a production trace from an agent’s leaked-call report', () => {
     const text =
       '{"name": "agent__batch", "arguments": {"calls": [{"id": "1", "tool": "q", "parameters": {"sql": "SELECT 1"}, ' +
       '{"id": "2", "tool": "q", "parameters": {"sql": "SELECT 2"}}]} }';

@@ -1,6 +1,6 @@
 /**
  * The JSON ladder: strict `JSON.parse`, then JSON5, then a repair pass of our own — each rung only
- * when the one before failed, and every repair named so the caller can report it (DESIGN.md §2).
+ * when the one before failed, and every repair named so the caller can report it (architecture/semantics.md, guarantee 2).
  *
  * The repair pass rewrites what models actually write into strict JSON and hands that to
  * `JSON.parse`, so the value it yields is built by the engine's own parser: prototype-safe
@@ -515,7 +515,7 @@ class JsonRepairer {
         else if (code === QUOTE || code === APOSTROPHE || isKeyPart(code)) this.readKey(code);
         else if (code === BRACE_OPEN && this.inArrayItem()) {
           // `[{"a": 1, {"b": 2}]`: an object where a key belongs, in an array's item. The model
-          // forgot the item's `}` (seen in production, seed 000): close it here; the object is
+          // forgot the item's `}` (seen in production, an agent’s leaked-call report): close it here; the object is
           // the next item (the comma is moved after the inserted `}`).
           this.note(REPAIRS.unclosedItem);
           this.closeInnermost(this.pos, false);

@@ -128,7 +128,7 @@ export interface BlockSpec {
    */
   bodyStartTight?: string;
   /**
-   * Elements that may follow the close marker and still belong to the block (seed 002:
+   * Elements that may follow the close marker and still belong to the block (Atlas AnyLegal’s XML tags:
    * `<tool>name</tool>` followed by `<parameter name="k">v</parameter>` lines). After the close,
    * blanks and then one of `open` take the block on through the next of `close`, again and again;
    * the body parser then receives the body, the close marker and those elements. Anything else

@@ -1,6 +1,6 @@
 /**
  * Block options the XML family needs: `bodyStartTight` (a name right after the open marker is a
- * body, `<tool_call>get_weather`), `trailing` elements after the close (seed 002:
+ * body, `<tool_call>get_weather`), `trailing` elements after the close (Atlas AnyLegal’s XML tags:
  * `<tool>name</tool>` then `<parameter name="k">v</parameter>`), and a JSON guard that acts only
  * on bodies that start as JSON (a merged `<tool_call>` holds XML too).
  */

@@ -3,7 +3,7 @@
  * that releases text as soon as it cannot start a marker, sends reasoning to `reasoning`, cuts
  * call blocks out and turns them into calls. `parse(text)` is this engine fed one chunk.
  *
- * Why one engine: DESIGN.md semantics 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
+ * Why one engine: architecture/semantics.md, guarantee 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
  * reasoning, streaming = batch, linear time) are properties of the scan, not of a format. Holding
  * them once here means every format has them.
  *

@@ -1,6 +1,6 @@
 /**
  * Line-level clean-up helpers for `sanitize`: the lines of a text with code fences marked (code is
- * never changed, DESIGN.md semantics 4), and removal of stray markers outside inline code spans.
+ * never changed, architecture/semantics.md, guarantee 4), and removal of stray markers outside inline code spans.
  * One pass; no regular expressions.
  */
 
@@ -60,7 +60,7 @@ export function removeStrayMarkers(line: string, markers: readonly string[]): st
 /**
  * Content with stray tokens removed outside code (a token that opened nothing: an argument token
  * without its call, a chat-turn token a server left in); a line that held nothing else goes too.
- * Fenced blocks and inline code pass unchanged (DESIGN.md semantics 4). One pass over the lines.
+ * Fenced blocks and inline code pass unchanged (architecture/semantics.md, guarantee 4). One pass over the lines.
  */
 export function removeStrayTokens(content: string, tokens: readonly string[]): string {
   const out: string[] = [];

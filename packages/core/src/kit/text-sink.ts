@@ -1,6 +1,6 @@
 /**
  * Collects released text (content or reasoning) and applies the one whitespace rule of
- * DESIGN.md semantics 1: text is the input with spans cut out, trimmed at both ends, and where a
+ * architecture/semantics.md, guarantee 1: text is the input with spans cut out, trimmed at both ends, and where a
  * span was cut out, the whitespace after it is dropped when whitespace (or the start) came
  * before it — so `A\n<tool_call>…</tool_call>\nB` reads `A\nB`, and `A <x/> B` reads `A B`.
  *

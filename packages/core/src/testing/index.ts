@@ -53,7 +53,7 @@ export interface StreamingMismatch {
 }
 
 /**
- * DESIGN.md semantics 7 checked exhaustively for one text: every single split point, and
+ * architecture/semantics.md, guarantee 7 checked exhaustively for one text: every single split point, and
  * one-character chunks. Returns the first chunking whose folded events differ from the batch
  * result, or null. (`JSON.stringify` comparison: results are plain data.)
  */

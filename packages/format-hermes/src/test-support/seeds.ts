@@ -1,5 +1,5 @@
 /**
- * The production trace of seed 000 (a design seed, not part of this repository), byte for byte:
+ * The production trace of an agent’s leaked-call report (a design seed, not part of this repository), byte for byte:
  * two assistant messages that leaked calls as text and failed the turn, and the tools of that agent.
  */
 export const SEED_000_FIRST =
