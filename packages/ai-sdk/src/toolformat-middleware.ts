@@ -16,11 +16,11 @@ import type {
   LanguageModelV3ToolChoice,
 } from '@ai-sdk/provider';
 import {
-  createRouter,
   type FormatPlugin,
   type ModelsConfig,
   type RescueOptions,
   type Router,
+  routerFrom,
 } from '@toolformat/core';
 import { renderPrompt } from './render-prompt.js';
 import { rescueGenerateResult } from './rescue-content.js';
@@ -55,12 +55,7 @@ interface CallPlan {
 }
 
 export function toolformatMiddleware(options: ToolformatMiddlewareOptions = {}): LanguageModelV3Middleware {
-  const router =
-    options.router ??
-    createRouter({
-      ...(options.config ? { config: options.config } : {}),
-      ...(options.plugins ? { plugins: options.plugins } : {}),
-    });
+  const router = routerFrom(options);
   // An unknown format id throws here, naming the known ones, not on the first request.
   if (options.format !== undefined) router.get(options.format);
   // wrapLanguageModel passes the object transformParams returned to wrapGenerate/wrapStream.

@@ -5,9 +5,8 @@ import { type FakeUpstream, recordings, startFakeUpstream, weatherTools } from '
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';
-import type { CliIo } from './io.js';
 import { main } from './main.js';
-import { run } from './test-support/fake-io.js';
+import { memoryIo, run } from './test-support/fake-io.js';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -21,36 +20,21 @@ afterAll(async () => {
 
 /** Starts `toolformat serve` in-process; resolves once it printed where it listens. */
 async function start(args: string[]) {
-  let stdout = '';
-  let stderr = '';
   let listening: (url: string) => void = () => {};
   const url = new Promise<string>((resolve) => {
     listening = resolve;
   });
-  const io: CliIo = {
-    stdin: (async function* () {})(),
-    stdout: {
-      write(s: string) {
-        stdout += s;
-        return true;
-      },
-    },
-    stderr: {
-      write(s: string) {
-        stderr += s;
-        const m = /listening on (\S+)\/v1/.exec(stderr);
-        if (m?.[1]) listening(m[1]);
-        return true;
-      },
-    },
-  };
+  const memory = memoryIo('', (stderr) => {
+    const m = /listening on (\S+)\/v1/.exec(stderr);
+    if (m?.[1]) listening(m[1]);
+  });
   const stop = new AbortController();
-  const exited = main(['serve', ...args], io, { plugins: builtinPlugins, stop: stop.signal });
+  const exited = main(['serve', ...args], memory.io, { plugins: builtinPlugins, stop: stop.signal });
   const where = await Promise.race([
     url,
-    exited.then((code) => Promise.reject(new Error(`exited ${code}: ${stderr}`))),
+    exited.then((code) => Promise.reject(new Error(`exited ${code}: ${memory.stderr()}`))),
   ]);
-  return { url: where, stop: () => stop.abort(), exited, out: () => stdout, err: () => stderr };
+  return { url: where, stop: () => stop.abort(), exited, out: memory.stdout, err: memory.stderr };
 }
 
 describe('toolformat serve', () => {

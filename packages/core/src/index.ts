@@ -42,6 +42,8 @@ export {
   type RescueOptions,
   type RescueResult,
   Router,
+  type RouterSource,
+  routerFrom,
 } from './router.js';
 export * from './schemas.js';
 export * from './tool-loop.js';

@@ -342,6 +342,24 @@ export interface CreateRouterOptions {
   plugins?: readonly FormatPlugin[];
 }
 
+/** How adapters take their formats: a router, or the config and plugins to build one from. */
+export interface RouterSource {
+  router?: Router;
+  config?: ModelsConfig;
+  plugins?: readonly FormatPlugin[];
+}
+
+/** The adapters' router: the one given, else one built from `config` and `plugins`. */
+export function routerFrom(source: RouterSource): Router {
+  return (
+    source.router ??
+    createRouter({
+      ...(source.config ? { config: source.config } : {}),
+      ...(source.plugins ? { plugins: source.plugins } : {}),
+    })
+  );
+}
+
 /** Resolves every registered plugin through tsyringe and builds a router over them. */
 export function createRouter(options: CreateRouterOptions = {}): Router {
   const parent = options.container ?? defaultContainer;

@@ -7,13 +7,13 @@
  * its stop sequences and reads the text (architecture/tool-loop.md).
  */
 import {
-  createRouter,
   type FormatPlugin,
   type GenerateFn,
   type LoopMessage,
   type ModelsConfig,
   normalizeTool,
   type Router,
+  routerFrom,
   type StreamGenerateFn,
   type ToolDefinition,
   type ToolFormatHandler,
@@ -49,12 +49,7 @@ interface ClientLike {
 }
 
 export function toolLoopFor(client: ClientLike, options: ToolLoopForOptions): OpenAIToolLoop {
-  const router =
-    options.router ??
-    createRouter({
-      ...(options.config ? { config: options.config } : {}),
-      ...(options.plugins ? { plugins: options.plugins } : {}),
-    });
+  const router = routerFrom(options);
   const resolved = router.resolveModel(options.model);
   const native = options.nativeTools ?? resolved.nativeTools ?? true;
   const create = client.chat.completions.create.bind(client.chat.completions) as (

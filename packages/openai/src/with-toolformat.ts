@@ -7,7 +7,7 @@
  * is the original's. `create` returns a plain Promise (not the client's `APIPromise`): the answer
  * it resolves to is the rescued one, which `withResponse()` would not see.
  */
-import { createRouter, type FormatPlugin, type ModelsConfig, type Router } from '@toolformat/core';
+import { type FormatPlugin, type ModelsConfig, type Router, routerFrom } from '@toolformat/core';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { prepareRequest } from './prepare-request.js';
 import type { ChatRequestLike } from './request-tools.js';
@@ -34,12 +34,7 @@ interface ClientLike {
 }
 
 export function withToolformat<C extends ClientLike>(client: C, options: WithToolformatOptions = {}): C {
-  const router =
-    options.router ??
-    createRouter({
-      ...(options.config ? { config: options.config } : {}),
-      ...(options.plugins ? { plugins: options.plugins } : {}),
-    });
+  const router = routerFrom(options);
   // An unknown format id throws here, naming the known ones, not on the first request.
   if (options.format !== undefined) router.get(options.format);
   const completions = client.chat.completions;

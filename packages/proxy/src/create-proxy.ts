@@ -10,7 +10,7 @@
  *
  * The proxy holds no state between requests: run as many as you like behind any load balancer.
  */
-import { createRouter, type FormatPlugin, type ModelsConfig, type Router } from '@toolformat/core';
+import { type FormatPlugin, type ModelsConfig, type Router, routerFrom } from '@toolformat/core';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { chatCompletions } from './chat-completions.js';
@@ -55,12 +55,7 @@ export const DEFAULT_TIMEOUT_MS = 600_000;
 export const DEFAULT_MAX_BODY_BYTES = 16 << 20;
 
 export function createProxy(options: ProxyOptions): ProxyHandler {
-  const router =
-    options.router ??
-    createRouter({
-      ...(options.config ? { config: options.config } : {}),
-      ...(options.plugins ? { plugins: options.plugins } : {}),
-    });
+  const router = routerFrom(options);
   const base = new URL(options.upstream);
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
     throw new TypeError(`upstream must be an http(s) URL, got '${String(options.upstream)}'.`);

@@ -16,16 +16,14 @@ export interface RunResult {
   lines(): Array<Record<string, unknown>>;
 }
 
-/** Runs main() with `stdin` as the piped input; by default only the toy format is registered. */
-export async function run(
-  argv: string[],
-  stdin = '',
-  options: MainOptions = { plugins: [toyPlugin] },
-): Promise<RunResult> {
+/**
+ * In-memory streams: `stdin` fed in 7-character chunks (readers must not assume one chunk is one
+ * line), stdout and stderr collected; `onStderr` sees everything written to stderr so far.
+ */
+export function memoryIo(stdin = '', onStderr?: (all: string) => void) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    // Chunked on purpose: readers must not assume one chunk is one line.
     stdin: (async function* () {
       for (let i = 0; i < stdin.length; i += 7) yield stdin.slice(i, i + 7);
     })(),
@@ -38,15 +36,27 @@ export async function run(
     stderr: {
       write(s: string) {
         stderr += s;
+        onStderr?.(stderr);
         return true;
       },
     },
   };
-  const code = await main(argv, io, options);
+  return { io, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Runs main() with `stdin` as the piped input; by default only the toy format is registered. */
+export async function run(
+  argv: string[],
+  stdin = '',
+  options: MainOptions = { plugins: [toyPlugin] },
+): Promise<RunResult> {
+  const memory = memoryIo(stdin);
+  const code = await main(argv, memory.io, options);
+  const stdout = memory.stdout();
   return {
     code,
     stdout,
-    stderr,
+    stderr: memory.stderr(),
     json: () => JSON.parse(stdout),
     lines: () =>
       stdout
