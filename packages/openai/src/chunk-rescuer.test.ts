@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sequentialIds } from '@toolformat/core';
+import { chunksAt } from '@toolformat/core/testing';
 import { collectChunks, recordings, splitTokens, testRouter, weatherTools } from '@toolformat/test-upstream';
 import fc from 'fast-check';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
@@ -61,25 +62,21 @@ function completionOf(model: string, content: string): ChatCompletion {
   };
 }
 
+/** rescueCompletion of the whole answer, with the tools and ids the streamed side uses. */
+const wholeOf = (model: string, content: string) =>
+  rescueCompletion(completionOf(model, content), {
+    router,
+    tools: weatherTools,
+    strict: true,
+    generateId: sequentialIds(),
+  }).choices[0];
+
 function rescueChunks(chunks: ChatCompletionChunk[]) {
   const generateId = sequentialIds();
   const rescuer = createChunkRescuer((m) =>
     router.createRescueParser({ model: m, tools: weatherTools, strict: true, generateId }),
   );
   return [...chunks.flatMap((c) => rescuer.push(c)), ...rescuer.end()];
-}
-
-/** Cuts `text` at the given points (sorted, deduplicated). */
-function cut(text: string, points: number[]): string[] {
-  const at = [...new Set(points.map((p) => p % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const p of at) {
-    out.push(text.slice(from, p));
-    from = p;
-  }
-  out.push(text.slice(from));
-  return out.filter((p) => p !== '');
 }
 
 describe('createChunkRescuer', () => {
@@ -98,12 +95,7 @@ describe('createChunkRescuer', () => {
       // The usage chunk is still the last one.
       expect(out.at(-1)?.usage?.total_tokens).toBe(3);
 
-      const whole = rescueCompletion(completionOf(r.model, r.content), {
-        router,
-        tools: weatherTools,
-        strict: true,
-        generateId: sequentialIds(),
-      }).choices[0];
+      const whole = wholeOf(r.model, r.content);
       expect(choice?.tool_calls).toEqual(whole?.message.tool_calls);
       expect(choice?.content ?? null).toEqual(whole?.message.content);
       expect(choice?.reasoning).toEqual(
@@ -116,13 +108,8 @@ describe('createChunkRescuer', () => {
     const all = Object.values(recordings);
     fc.assert(
       fc.property(fc.constantFrom(...all), fc.array(fc.nat(), { maxLength: 12 }), (r, points) => {
-        const [streamed] = collectChunks(rescueChunks(streamOf(r.model, cut(r.content, points))));
-        const whole = rescueCompletion(completionOf(r.model, r.content), {
-          router,
-          tools: weatherTools,
-          strict: true,
-          generateId: sequentialIds(),
-        }).choices[0];
+        const [streamed] = collectChunks(rescueChunks(streamOf(r.model, chunksAt(r.content, points))));
+        const whole = wholeOf(r.model, r.content);
         expect(streamed?.tool_calls).toEqual(whole?.message.tool_calls ?? []);
         expect(streamed?.content ?? null).toEqual(whole?.message.content);
       }),
@@ -139,7 +126,7 @@ describe('createChunkRescuer', () => {
           router.createRescueParser({ model: m, strict: true, generateId }),
         );
         const out = [
-          ...streamOf(c.model, cut(c.text, points)).flatMap((x) => rescuer.push(x)),
+          ...streamOf(c.model, chunksAt(c.text, points)).flatMap((x) => rescuer.push(x)),
           ...rescuer.end(),
         ];
         const [streamed] = collectChunks(out);
