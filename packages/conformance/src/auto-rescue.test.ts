@@ -1,7 +1,7 @@
 /**
  * Auto mode and rescue agree (architecture/precision.md): for every text of every corpus — the
- * precision answers, the leaked outputs from public threads, the main job's example outputs, and
- * the peer corpus when it is beside the repository — rescue without a model, and rescue under a
+ * precision answers, the leaked outputs from public threads, the main job's example outputs, the
+ * packages' fixtures of model output, and the peer corpus when it is beside the repository — rescue without a model, and rescue under a
  * model name no format claims, give exactly what auto mode gives, with and without declared tools.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,18 +14,21 @@ import { readPrecisionCorpus } from './precision.js';
 
 const router = createDefaultRouter();
 const EXAMPLES = new URL('../../../examples/outputs/', import.meta.url);
+/** Recorded model outputs kept as fixtures beside the packages that test with them. */
+const FIXTURES = ['../../ai-sdk/fixtures/leaked/', '../../format-react/fixtures/'].map(
+  (d) => new URL(d, import.meta.url),
+);
+const textFiles = (dir: URL, prefix: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => ({ id: `${prefix}${f}`, text: readFileSync(new URL(f, dir), 'utf8') }));
 const exampleTools = JSON.parse(readFileSync(new URL('tools.json', EXAMPLES), 'utf8')) as ToolDefinition[];
 
 const texts: Array<{ id: string; text: string; tools?: ToolDefinition[] }> = [
   ...readPrecisionCorpus().map((c) => ({ id: c.id, text: c.text, ...(c.tools ? { tools: c.tools } : {}) })),
   ...readLeakCorpus().map((c) => ({ id: c.id, text: c.text, ...(c.tools ? { tools: c.tools } : {}) })),
-  ...readdirSync(EXAMPLES)
-    .filter((f) => f.endsWith('.txt'))
-    .map((f) => ({
-      id: `examples/${f}`,
-      text: readFileSync(new URL(f, EXAMPLES), 'utf8'),
-      tools: exampleTools,
-    })),
+  ...textFiles(EXAMPLES, 'examples/').map((c) => ({ ...c, tools: exampleTools })),
+  ...FIXTURES.flatMap((dir) => textFiles(dir, 'fixtures/')),
   ...(readCorpus(defaultCorpusPath()) ?? []).map((c) => ({ id: c.id, text: c.input })),
 ];
 
