@@ -2,7 +2,7 @@
 import type { Router } from '@toolformat/core';
 import { parseCommandArgs } from './args.js';
 import { type CommandContext, loadRouter } from './context.js';
-import { readInput, write } from './io.js';
+import { inputFile, readInput, write } from './io.js';
 
 const OPTIONS = { config: { type: 'string' } } as const;
 
@@ -14,7 +14,7 @@ export interface DetectJson {
 export async function detectCommand(args: readonly string[], ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('detect', args, OPTIONS, 1);
   const { router } = await loadRouter(ctx, values.config);
-  const text = await readInput(positionals[0], ctx.io, 'detect');
+  const text = await readInput(inputFile(positionals[0]), ctx.io, 'detect');
   await write(ctx.io.stdout, `${JSON.stringify(detectFormats(router, text), null, 2)}\n`);
   return 0;
 }

@@ -13,7 +13,7 @@ const USAGE: Record<Exclude<CommandName, 'help'>, string> = {
 };
 
 const DETAILS: Record<Exclude<CommandName, 'help'>, string> = {
-  parse: `Reads FILE (or stdin) as one model output and prints one JSON object:
+  parse: `Reads FILE (or stdin: no FILE, or -) as one model output and prints one JSON object:
   {"format", "calls": [{"id", "name", "arguments"}], "content", "reasoning", "issues": [{"kind", "message", "raw"}]}
 
 Options:
@@ -36,7 +36,7 @@ Exit codes: 0 parsed; 1 with --jsonl when any line had an error; 2 usage or conf
 Options:
   --config FILE    also list the formats of the config's plugins:
   --text           a table instead of JSON`,
-  detect: `Says which format FILE (or stdin) is written in, and how sure each format is:
+  detect: `Says which format FILE (or stdin: no FILE, or -) is written in, and how sure each format is:
   {"format": ID or null, "scores": [{"id", "score"}, …]}   (surest first)
 
 Options:

@@ -29,6 +29,11 @@ export async function write(out: CliOutput, text: string): Promise<void> {
   }
 }
 
+/** The FILE argument: `-` (the usual spelling of stdin) and no argument both mean stdin. */
+export function inputFile(positional: string | undefined): string | undefined {
+  return positional === '-' ? undefined : positional;
+}
+
 /** The whole of FILE, or of stdin when no file is given. */
 export async function readInput(file: string | undefined, io: CliIo, command: string): Promise<string> {
   if (file !== undefined) return readTextFile(file, 'input', command);

@@ -28,6 +28,19 @@ describe('toolformat parse (one output)', () => {
     expect(call.id).toEqual(expect.any(String));
   });
 
+  it('reads stdin when FILE is -, as it does with no FILE (parse, detect, --jsonl)', async () => {
+    const piped = `Let me check.\n${weather}`;
+    const dash = await run(['parse', '-'], piped);
+    expect(dash.code).toBe(0);
+    expect(dash.stderr).toBe('');
+    expect((dash.json() as { calls: unknown[] }).calls).toHaveLength(1);
+    const detected = await run(['detect', '-'], piped);
+    expect((detected.json() as { format: string }).format).toBe('toy');
+    const lines = await run(['parse', '--jsonl', '-'], `${JSON.stringify({ id: 'a', input: piped })}\n`);
+    expect(lines.code).toBe(0);
+    expect(lines.lines()[0]).toMatchObject({ id: 'a', format: 'toy' });
+  });
+
   it('parses with an explicit --format (id or alias) and reads FILE', async () => {
     const file = scratch.file('out.txt', `<think>Paris?</think>${weather} Done`);
     for (const format of ['toy', 'toy-alias']) {

@@ -2,7 +2,7 @@
 import type { ParseOptions, ToolDefinition } from '@toolformat/core';
 import { parseCommandArgs } from './args.js';
 import { type CommandContext, formatFromFlag, loadRouter } from './context.js';
-import { readInput, write } from './io.js';
+import { inputFile, readInput, write } from './io.js';
 import { runJsonl } from './jsonl.js';
 import { toResultJson } from './result-json.js';
 import { loadToolsFile } from './tool-list.js';
@@ -30,7 +30,7 @@ export async function parseCommand(args: readonly string[], ctx: CommandContext)
   if (format !== undefined) formatFromFlag(router, format);
   const tools: ToolDefinition[] | undefined =
     values.tools === undefined ? undefined : await loadToolsFile(values.tools, 'parse');
-  const file = positionals[0];
+  const file = inputFile(positionals[0]);
 
   if (values.jsonl) {
     const errors = await runJsonl({ router, file, io: ctx.io, defaults: { format, model, tools } });
