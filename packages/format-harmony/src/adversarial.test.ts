@@ -77,3 +77,26 @@ describe('adversarial input', () => {
     expect(streamWith(harmony, chunks)).toEqual(parseWith(harmony, text));
   });
 });
+
+describe('tokens that might be named in a sentence, streamed in 16-character chunks', () => {
+  // The engine holds such a token back until the text after it says whether a sentence goes on;
+  // what it walks again on each push is bounded, so a 1 MiB run streams in linear time.
+  const chunked = (text: string) => {
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += 16) chunks.push(text.slice(i, i + 16));
+    return chunks;
+  };
+
+  it('a 1 MiB run of glued tokens after a blank: stripped, as batch strips it', () => {
+    const text = ` ${fill('<|end|>')}`;
+    const r = streamWith(harmony, chunked(text));
+    expect(r.calls).toEqual([]);
+    expect(r).toEqual(parseWith(harmony, text));
+  });
+
+  it('a token followed by 1 MiB of blanks: not named in a sentence, as batch reads it', () => {
+    const text = `a <|end|>${' '.repeat(MiB)}x`;
+    const r = streamWith(harmony, chunked(text));
+    expect(r).toEqual(parseWith(harmony, text));
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Properties over generated outputs (architecture/semantics.md, guarantee 1, 7, 9): never throws; nothing is lost
+ * Properties over generated outputs (architecture/semantics.md, guarantees 1, 7, 9): never throws; nothing is lost
  * (prose and answers are content, thoughts are reasoning, calls come back in order); streaming
  * equals batch for random chunkings, in every variant.
  */

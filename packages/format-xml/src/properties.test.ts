@@ -1,5 +1,5 @@
 /**
- * Properties over generated outputs (architecture/semantics.md, guarantee 1, 7, 9): never throws; nothing is lost
+ * Properties over generated outputs (architecture/semantics.md, guarantees 1, 7, 9): never throws; nothing is lost
  * (prose around calls is content, calls come back in order and typed, a malformed block is in an
  * issue); streaming equals batch for random chunkings, in every variant.
  */

@@ -77,7 +77,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const app = new Hono();
   app.onError((error) => {
     if (error instanceof UpstreamError) return error.toResponse();
-    return errorResponse(500, 'invalid_request', `the proxy failed: ${error.message}`);
+    return errorResponse(500, 'internal_error', `the proxy failed: ${error.message}`);
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -9,7 +9,8 @@ export type ProxyErrorCode =
   | 'upstream_unreachable'
   | 'upstream_timeout'
   | 'upstream_invalid_response'
-  | 'upstream_stream_ended';
+  | 'upstream_stream_ended'
+  | 'internal_error';
 
 const TYPES: Record<ProxyErrorCode, string> = {
   invalid_json: 'invalid_request_error',
@@ -19,6 +20,7 @@ const TYPES: Record<ProxyErrorCode, string> = {
   upstream_timeout: 'upstream_error',
   upstream_invalid_response: 'upstream_error',
   upstream_stream_ended: 'upstream_error',
+  internal_error: 'server_error',
 };
 
 export function errorBody(code: ProxyErrorCode, message: string) {

@@ -3,7 +3,7 @@
  * that releases text as soon as it cannot start a marker, sends reasoning to `reasoning`, cuts
  * call blocks out and turns them into calls. `parse(text)` is this engine fed one chunk.
  *
- * Why one engine: architecture/semantics.md, guarantee 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
+ * Why one engine: architecture/semantics.md, guarantees 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
  * reasoning, streaming = batch, linear time) are properties of the scan, not of a format. Holding
  * them once here means every format has them.
  *
@@ -48,6 +48,11 @@ interface FenceCalls {
   callIndex: number;
   format: string | null;
 }
+
+/** The most neutral tokens glued together that a sentence is taken to name (see neutralRunEnd). */
+const MAX_NAMED_RUN = 8;
+/** The most blanks between a token and the words a sentence goes on with (see namedInSentence). */
+const MAX_NAMED_GAP = 16;
 
 type TextMarker =
   | { kind: 'block'; spec: BlockSpec }
@@ -621,7 +626,7 @@ export class MarkupStreamParser {
             this.text(work.slice(pos, c));
             return -c - 1;
           }
-          const named = this.namedInSentence(work, c, runEnd, final);
+          const named = runEnd === -2 ? false : this.namedInSentence(work, c, runEnd, final);
           if (named === 'hold') {
             this.text(work.slice(pos, c));
             return -c - 1;
@@ -1569,15 +1574,18 @@ export class MarkupStreamParser {
 
   /**
    * Where a run of neutral tokens (strip tokens, separators) glued one after another ends, from
-   * `e` (the end of the first); -1 when the text ends inside what may be one more.
+   * `e` (the end of the first); -1 when the text ends inside what may be one more; -2 when the run
+   * is longer than prose names (MAX_NAMED_RUN tokens). The cap keeps streaming linear: a run held
+   * back for the text after it is walked again on the next push, so it must stay short.
    */
   private neutralRunEnd(work: string, e: number, final: boolean): number {
     const markers = this.compiled.textMarkers;
-    for (;;) {
+    for (let tokens = 1; ; tokens++) {
       if (e >= work.length || !markers.canStart(work.charCodeAt(e))) return e;
       const m = markers.matchAt(work, e, final);
       if (m === 'partial') return -1;
       if (m === null || (m.value.kind !== 'strip' && m.value.kind !== 'separator')) return e;
+      if (tokens === MAX_NAMED_RUN) return -2;
       e += m.marker.length;
     }
   }
@@ -1592,6 +1600,9 @@ export class MarkupStreamParser {
     const n = work.length;
     let p = e;
     while (p < n && (work.charCodeAt(p) === SPACE || work.charCodeAt(p) === TAB)) p++;
+    // A sentence does not go on after a gap this wide; and the token is held back (and these
+    // blanks walked again on each push) only while the gap is short, which keeps streaming linear.
+    if (p - e > MAX_NAMED_GAP) return false;
     if (p >= n) return final ? false : 'hold';
     return continuesSentence(work.charCodeAt(p), p === e);
   }
