@@ -561,4 +561,18 @@ describe('header tokens named in a sentence (architecture/precision.md)', () => 
     ).toBe('Note: Hello there.');
     expect(parseWith(harmony, '<|start|>assistant<|channel|>final<|message|>Hello.').content).toBe('Hello.');
   });
+
+  it('a message that ends with a blank, and the next one starting with punctuation: no token leaks', () => {
+    // Found by the properties: glued punctuation after a run of tokens is the next message's text.
+    const text =
+      '<|start|>assistant<|channel|>final<|message|>! <|end|><|start|>assistant<|channel|>commentary<|message|>=<|end|>';
+    const r = expectStreamingEqualsBatch(harmony, text);
+    expect(r.content).toBe('! =');
+    expect(r.issues).toEqual([]);
+  });
+
+  it('a single token with punctuation glued to it is still named in the sentence', () => {
+    const text = 'Reasoning ends at <|end|>, then the answer starts.';
+    expect(parseWith(harmony, text).content).toBe(text);
+  });
 });

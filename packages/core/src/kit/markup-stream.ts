@@ -626,7 +626,7 @@ export class MarkupStreamParser {
             this.text(work.slice(pos, c));
             return -c - 1;
           }
-          const named = runEnd === -2 ? false : this.namedInSentence(work, c, runEnd, final);
+          const named = runEnd === -2 ? false : this.namedInSentence(work, c, runEnd, runEnd > c + m.marker.length, final);
           if (named === 'hold') {
             this.text(work.slice(pos, c));
             return -c - 1;
@@ -1591,11 +1591,11 @@ export class MarkupStreamParser {
   }
 
   /**
-   * A token at `[c, e)` named in a sentence: a blank before it, and after it the sentence going on
-   * (a blank and a lower-case word, or punctuation glued to it). 'hold' when the text ends too soon
-   * to tell. Only with the evidence rule on.
+   * A token at `[c, e)` (`run`: two or more glued together) named in a sentence: a blank before
+   * it, and after it the sentence going on (a blank and a lower-case word, or punctuation glued to
+   * a single token). 'hold' when the text ends too soon to tell. Only with the evidence rule on.
    */
-  private namedInSentence(work: string, c: number, e: number, final: boolean): boolean | 'hold' {
+  private namedInSentence(work: string, c: number, e: number, run: boolean, final: boolean): boolean | 'hold' {
     if (!this.opts.mentions || !this.afterBlank(work, c)) return false;
     const n = work.length;
     let p = e;
@@ -1604,6 +1604,10 @@ export class MarkupStreamParser {
     // blanks walked again on each push) only while the gap is short, which keeps streaming linear.
     if (p - e > MAX_NAMED_GAP) return false;
     if (p >= n) return final ? false : 'hold';
+    // Text glued to a run of two or more tokens is the next message's, however it starts
+    // (`! <|end|><|start|>assistant<|channel|>final<|message|>=`): prose names a run and goes on
+    // after a blank. Glued punctuation carries a sentence on only after a single token (`[THINK],`).
+    if (run && p === e) return false;
     return continuesSentence(work.charCodeAt(p), p === e);
   }
 
