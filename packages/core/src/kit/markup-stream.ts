@@ -626,7 +626,10 @@ export class MarkupStreamParser {
             this.text(work.slice(pos, c));
             return -c - 1;
           }
-          const named = runEnd === -2 ? false : this.namedInSentence(work, c, runEnd, runEnd > c + m.marker.length, final);
+          const named =
+            runEnd === -2
+              ? false
+              : this.namedInSentence(work, c, runEnd, runEnd > c + m.marker.length, final);
           if (named === 'hold') {
             this.text(work.slice(pos, c));
             return -c - 1;
@@ -1595,7 +1598,13 @@ export class MarkupStreamParser {
    * it, and after it the sentence going on (a blank and a lower-case word, or punctuation glued to
    * a single token). 'hold' when the text ends too soon to tell. Only with the evidence rule on.
    */
-  private namedInSentence(work: string, c: number, e: number, run: boolean, final: boolean): boolean | 'hold' {
+  private namedInSentence(
+    work: string,
+    c: number,
+    e: number,
+    run: boolean,
+    final: boolean,
+  ): boolean | 'hold' {
     if (!this.opts.mentions || !this.afterBlank(work, c)) return false;
     const n = work.length;
     let p = e;
