@@ -3,7 +3,8 @@
  * Prints medians and ratios; `--check` exits 1 when a budget is missed.
  */
 import { hermesProtocol } from '@ai-sdk-tool/parser';
-import { createRouter, type MarkupFormatHandler } from '@toolformat/core';
+import { createRouter } from '@toolformat/core';
+import type { MarkupFormatHandler } from '@toolformat/core/kit';
 import { deepseekPlugin } from '@toolformat/format-deepseek';
 import { gemmaPlugin } from '@toolformat/format-gemma';
 import { harmonyPlugin } from '@toolformat/format-harmony';

@@ -2,7 +2,8 @@
  * The built-in formats together, as the CLI and a proxy use them: auto mode streams a call as
  * each format does alone, announced early, its arguments as they arrive where they are JSON.
  */
-import { createRouter, foldEvents, type StreamEvent, sequentialIds, streamAll } from '@toolformat/core';
+import { createRouter, foldEvents, type StreamEvent, sequentialIds } from '@toolformat/core';
+import { streamAll } from '@toolformat/core/kit';
 import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';

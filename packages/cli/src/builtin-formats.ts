@@ -7,12 +7,12 @@ import {
   createRouter,
   defaultContainer,
   type FormatPlugin,
-  loadModelsConfig,
   type ModelsConfig,
   type Router,
   registeredFormats,
   registerFormat,
 } from '@toolformat/core';
+import { loadModelsConfig } from '@toolformat/core/node';
 import { deepseekPlugin } from '@toolformat/format-deepseek';
 import { gemmaPlugin } from '@toolformat/format-gemma';
 import { harmonyPlugin } from '@toolformat/format-harmony';

@@ -1,4 +1,5 @@
-import { defineFormat, definePlugin } from '@toolformat/core';
+import { definePlugin } from '@toolformat/core';
+import { defineFormat } from '@toolformat/core/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, scratchDir } from './test-support/fake-io.js';
 import { toyCall, toyPlugin } from './test-support/toy-format.js';

@@ -1,14 +1,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type BodyParser,
-  createRouter,
-  defineFormat,
-  definePlugin,
-  isPlainObject,
-  parseJsonLadder,
-} from '@toolformat/core';
+import { createRouter, definePlugin } from '@toolformat/core';
+import { type BodyParser, defineFormat, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformance } from './conformance.js';
 import { DEFAULT_LEAKS_BASELINE } from './leaks.js';

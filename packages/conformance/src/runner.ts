@@ -8,10 +8,10 @@ import {
   type ParseResult,
   type Router,
   sequentialIds,
-  streamAll,
   ToolFormatConfigError,
   type ToolFormatHandler,
 } from '@toolformat/core';
+import { streamAll } from '@toolformat/core/kit';
 import { findEventProtocolError } from '@toolformat/core/testing';
 import type { CorpusCase } from './corpus.js';
 import { type CaseScore, callsMatch, caseOptions, deepEqual, scoreCase } from './score.js';

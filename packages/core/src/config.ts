@@ -3,40 +3,37 @@
  * Read with the `yaml` package (which keeps line numbers), validated with zod; every error
  * names the file, the line, the key and what is allowed.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, resolve as resolvePath } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { DependencyContainer } from 'tsyringe';
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listWords, ToolFormatConfigError } from './errors.js';
-import { defaultContainer, pluginsFromModule, registerFormat } from './registry.js';
+import { compileModelRegex } from './model-regex.js';
 
 const ParseDefaults = {
-  unknownTools: z.enum(['keep', 'drop']).optional(),
-  onMalformed: z.enum(['strip', 'keep']).optional(),
-  reasoningOpen: z.boolean().optional(),
+  unknownTools: z.optional(z.enum(['keep', 'drop'])),
+  onMalformed: z.optional(z.enum(['strip', 'keep'])),
+  reasoningOpen: z.optional(z.boolean()),
 };
 
 export const ModelRuleSchema = z.strictObject({
   /** A glob (`qwen2.5-*`, case-insensitive) or a `/regex/flags`. */
-  match: z.string().min(1),
+  match: z.string().check(z.minLength(1)),
   /** A format id or alias, or `auto`. */
-  format: z.string().min(1),
-  variant: z.string().min(1).optional(),
+  format: z.string().check(z.minLength(1)),
+  variant: z.optional(z.string().check(z.minLength(1))),
   /** False when the server has no native tool calling (the text format is taught instead). */
-  nativeTools: z.boolean().optional(),
+  nativeTools: z.optional(z.boolean()),
   /** Extra stop sequences for this model. */
-  stop: z.array(z.string()).optional(),
+  stop: z.optional(z.array(z.string())),
   ...ParseDefaults,
 });
 export type ModelRule = z.infer<typeof ModelRuleSchema>;
 
 export const ModelsConfigSchema = z.strictObject({
-  defaults: z.strictObject({ format: z.string().min(1).optional(), ...ParseDefaults }).optional(),
-  plugins: z.array(z.string().min(1)).optional(),
-  models: z.array(ModelRuleSchema).optional(),
+  defaults: z.optional(
+    z.strictObject({ format: z.optional(z.string().check(z.minLength(1))), ...ParseDefaults }),
+  ),
+  plugins: z.optional(z.array(z.string().check(z.minLength(1)))),
+  models: z.optional(z.array(ModelRuleSchema)),
 });
 
 export interface ModelsConfig extends z.infer<typeof ModelsConfigSchema> {
@@ -103,63 +100,6 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
     }
   }
   return { ...parsed.data, source: { file, lineOf } };
-}
-
-/** Reads models.yaml, validates it, imports the `plugins:` packages and registers them. */
-export async function loadModelsConfig(
-  file: string,
-  options: { container?: DependencyContainer } = {},
-): Promise<ModelsConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ToolFormatConfigError(`Cannot read config file '${file}': ${(error as Error).message}`, {
-      file,
-    });
-  }
-  const config = parseModelsConfig(text, file);
-  await loadPlugins(config, dirname(resolvePath(file)), options.container ?? defaultContainer);
-  return config;
-}
-
-/** Imports every package under `plugins:` (resolved from `baseDir`) and registers its plugins. */
-export async function loadPlugins(
-  config: ModelsConfig,
-  baseDir: string,
-  container: DependencyContainer,
-): Promise<void> {
-  for (const [i, name] of (config.plugins ?? []).entries()) {
-    let mod: unknown;
-    try {
-      mod = await importFrom(name, baseDir);
-    } catch (error) {
-      const line = config.source?.lineOf(['plugins', i]);
-      const file = config.source?.file ?? 'models.yaml';
-      throw new ToolFormatConfigError(
-        `${file}:${line ?? '?'}: plugins.${i}: cannot import '${name}' (${(error as Error).message}). Install it next to the config (npm i ${name}) or fix the name.`,
-        { file, line, key: `plugins.${i}` },
-      );
-    }
-    for (const plugin of pluginsFromModule(mod, name)) registerFormat(plugin, container);
-  }
-}
-
-async function importFrom(name: string, baseDir: string): Promise<unknown> {
-  const require = createRequire(pathToFileURL(resolvePath(baseDir, 'noop.js')));
-  let resolved: string;
-  try {
-    resolved = require.resolve(name);
-  } catch {
-    return import(name);
-  }
-  return import(pathToFileURL(resolved).href);
-}
-
-export function compileModelRegex(pattern: string): RegExp {
-  const last = pattern.lastIndexOf('/');
-  if (last <= 0) throw new Error(`'${pattern}' is not a /regex/ (it needs a closing slash)`);
-  return new RegExp(pattern.slice(1, last), pattern.slice(last + 1));
 }
 
 function allowedKeys(path: readonly (string | number)[]): string[] {

@@ -1,29 +1,24 @@
 /**
- * @toolformat/core — the contract, the router and registry, and the parsing kit every format
- * is built from.
+ * @toolformat/core — the contract (handlers, plugins, results, events, schemas), the router and
+ * plugin registry, models.yaml validation and the tool loop. Runs in every JavaScript runtime.
+ *
+ * The building blocks a format is declared with are in `@toolformat/core/kit`; reading
+ * models.yaml from disk and importing its plugins (Node only) is in `@toolformat/core/node`;
+ * test helpers are in `@toolformat/core/testing` (architecture/contract.md).
  */
 
-export { AUTO_ID, createAutoHandler, safeDetect } from './auto.js';
+export { AUTO_ID, createAutoHandler } from './auto.js';
 export {
-  loadModelsConfig,
-  loadPlugins,
   type ModelRule,
   ModelRuleSchema,
   type ModelsConfig,
   ModelsConfigSchema,
   parseModelsConfig,
 } from './config.js';
-export {
-  defineFormat,
-  type FormatDefinition,
-  type MarkupFormatHandler,
-  parseWith,
-  streamAll,
-} from './define-format.js';
 export { ToolFormatConfigError } from './errors.js';
 export * from './handler.js';
-export * from './kit/index.js';
-export { type ResolvedParseOptions, resolveParseOptions } from './options.js';
+export { foldEvents } from './kit/fold-events.js';
+export { sequentialIds } from './kit/ids.js';
 export {
   defaultContainer,
   FORMAT_PLUGIN,
@@ -33,10 +28,8 @@ export {
 } from './registry.js';
 export {
   type CreateRouterOptions,
-  compilePattern,
   createRouter,
   type FormatInfo,
-  globMatch,
   type ModelResolution,
   type RescueEvidence,
   type RescueOptions,

@@ -6,10 +6,11 @@
 import 'reflect-metadata';
 import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
 import { AUTO_ID, createAutoHandler } from './auto.js';
-import { compileModelRegex, type ModelRule, type ModelsConfig } from './config.js';
+import type { ModelRule, ModelsConfig } from './config.js';
 import type { MarkupFormatHandler } from './define-format.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
+import { compileModelRegex } from './model-regex.js';
 import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import type { ParseOptions, ParseResult } from './schemas.js';
 import { normalizeTools } from './tools.js';

@@ -2,16 +2,20 @@
  * The public shapes of toolformat, as zod schemas with inferred types.
  * Everything a caller passes in or gets back is described here; nothing else is public data.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod/mini: the same schemas, tree-shakable, so a browser bundle of the parser stays small; the
+// English messages are loaded once for every schema (architecture/contract.md).
+z.config(z.locales.en());
 
 /** JSON Schema, as far as toolformat reads it: an open object. */
 export const JsonSchemaSchema = z.record(z.string(), z.unknown());
 export type JsonSchema = z.infer<typeof JsonSchemaSchema>;
 
 const FunctionShape = z.object({
-  name: z.string().min(1, 'a tool needs a non-empty name'),
-  description: z.string().optional(),
-  parameters: JsonSchemaSchema.optional(),
+  name: z.string().check(z.minLength(1, 'a tool needs a non-empty name')),
+  description: z.optional(z.string()),
+  parameters: z.optional(JsonSchemaSchema),
 });
 
 /** A tool in the OpenAI shape: `{ type: 'function', function: { name, description, parameters } }`. */
@@ -38,11 +42,11 @@ export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 /** The result of running a tool, to be rendered back into the conversation. */
 export const ToolResultSchema = z.object({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   /** A string is written as is; anything else is written as JSON. */
   content: z.unknown(),
-  isError: z.boolean().optional(),
+  isError: z.optional(z.boolean()),
 });
 export type ToolResult = z.infer<typeof ToolResultSchema>;
 
@@ -67,50 +71,50 @@ export const ParseIssueSchema = z.object({
   kind: z.string(),
   message: z.string(),
   /** The raw text the issue is about, so nothing is silently lost. */
-  raw: z.string().optional(),
+  raw: z.optional(z.string()),
   /** Offset of `raw` in the input, where known. */
-  offset: z.number().int().optional(),
+  offset: z.optional(z.int()),
 });
 export type ParseIssue = z.infer<typeof ParseIssueSchema> & { kind: KnownIssueKind | (string & {}) };
 
 export const ParseResultSchema = z.object({
   calls: z.array(ToolCallSchema),
-  content: z.string().nullable(),
-  reasoning: z.string().nullable(),
+  content: z.nullable(z.string()),
+  reasoning: z.nullable(z.string()),
   issues: z.array(ParseIssueSchema),
-  format: z.string().nullable(),
+  format: z.nullable(z.string()),
 });
 export type ParseResult = z.infer<typeof ParseResultSchema>;
 
 export const ParseOptionsSchema = z.object({
   /** Declared tools: enables the allowlist and schema typing of XML-family values. */
-  tools: z.array(ToolDefinitionSchema).optional(),
+  tools: z.optional(z.array(ToolDefinitionSchema)),
   /** What to do with a call to an undeclared tool. Default `keep` (flagged `unknown-tool`). */
-  unknownTools: z.enum(['keep', 'drop']).optional(),
+  unknownTools: z.optional(z.enum(['keep', 'drop'])),
   /** What to do with a span that looked like a call and did not become one. Default `strip`. */
-  onMalformed: z.enum(['strip', 'keep']).optional(),
+  onMalformed: z.optional(z.enum(['strip', 'keep'])),
   /** The prompt already opened a reasoning block (`<think>`): output starts inside it. */
-  reasoningOpen: z.boolean().optional(),
+  reasoningOpen: z.optional(z.boolean()),
   /** Id generator for formats that carry no id. Default `crypto.randomUUID()`. */
-  generateId: z.function().optional(),
+  generateId: z.optional(z.custom<() => string>((v) => typeof v === 'function')),
   /** Characters of input parsed at most; the rest is kept as text and reported. Default 8 MiB. */
-  maxInputLength: z.number().int().positive().optional(),
+  maxInputLength: z.optional(z.int().check(z.positive())),
   /** Calls extracted at most; further ones are reported. Default 1024. */
-  maxCalls: z.number().int().positive().optional(),
+  maxCalls: z.optional(z.int().check(z.positive())),
   /** Nesting depth of arguments at most. Default 256. */
-  maxDepth: z.number().int().positive().optional(),
+  maxDepth: z.optional(z.int().check(z.positive())),
   /**
    * Demand strong evidence before a span becomes a call: the calls end the output (only blanks
    * or other markup after them) and, with tools declared, name declared tools. For callers that
    * execute what they get. Default false. See architecture/precision.md.
    */
-  strict: z.boolean().optional(),
+  strict: z.optional(z.boolean()),
   /**
    * The evidence rule (architecture/precision.md): a span the sentence goes on after is a
    * mention, kept as text. Default true; `false` reads every span that parses as a call, as the
    * peers do (`strict` turns it on whatever this says).
    */
-  mentions: z.boolean().optional(),
+  mentions: z.optional(z.boolean()),
 });
 export type ParseOptions = Omit<z.infer<typeof ParseOptionsSchema>, 'generateId'> & {
   generateId?: () => string;

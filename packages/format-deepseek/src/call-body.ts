@@ -11,7 +11,7 @@
  * reads `<｜tool▁calls｜>function<｜tool▁sep｜>…` without the call token) and otherwise text the
  * model wrote after its calls (the V3/R1 template often omits `<｜tool▁calls▁end｜>`).
  */
-import type { AnnouncedCall, BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core';
+import type { AnnouncedCall, BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core/kit';
 import { type Token, type TokenKind, tokenAt } from './tokens.js';
 
 export interface CallFormats {

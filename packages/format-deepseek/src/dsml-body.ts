@@ -17,7 +17,7 @@ import {
   type BodyResult,
   opensProse,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { type DsmlTag, dsml, Finder, nextTag } from './dsml-scan.js';
 import { buildArguments, type Param } from './values.js';
 

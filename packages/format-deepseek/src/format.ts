@@ -2,7 +2,8 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers.
  */
-import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import { ToolFormatConfigError } from '@toolformat/core';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { buildMarkup } from './markup.js';
 import { handlerId, isVariant, VARIANT_IDS, VARIANTS } from './variants.js';
 

@@ -7,7 +7,7 @@
  * auto mode: `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`) is StepFun Step-3's, and
  * `<|tool_call_begin|>` is Kimi K2's. With this format chosen they are read; in auto mode not.
  */
-import { type BlockSpec, type MarkupSpec, readJsonCallObjects } from '@toolformat/core';
+import { type BlockSpec, type MarkupSpec, readJsonCallObjects } from '@toolformat/core/kit';
 import { announceTokenCall, tokenCallsBody } from './call-body.js';
 import { dsmlBody } from './dsml-body.js';
 import { dsml } from './dsml-scan.js';

@@ -5,7 +5,8 @@
  * DSML preamble (as llama.cpp recreates it). Tools are written with Python's json.dumps spelling,
  * as the templates write them.
  */
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition, tojson } from '@toolformat/core';
+import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import { tojson } from '@toolformat/core/kit';
 import { T } from './tokens.js';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;

@@ -3,7 +3,8 @@
  * its past turns in the form it was trained to write. Arguments are written with Python's
  * json.dumps spelling (`tojson`), as the templates do.
  */
-import { resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { resultText, tojson } from '@toolformat/core/kit';
 import { T } from './tokens.js';
 
 export type CallRenderer = (calls: ToolCall[]) => string;

@@ -13,7 +13,7 @@ import {
   isPlainObject,
   parseJsonLadder,
   setOwn,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 
 export interface Param {
   key: string;

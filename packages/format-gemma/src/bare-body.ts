@@ -22,7 +22,7 @@ import {
   type RawCall,
   skipBlank,
   textContinuesSentence,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { callFromObject, readJsonCall, skipLineNumber } from './json-call.js';
 import { toRawCalls } from './tool-code-body.js';
 

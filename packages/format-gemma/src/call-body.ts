@@ -19,7 +19,7 @@ import {
   isPlainObject,
   type RawCall,
   setOwn,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { GemmaString, parseGemmaObject, plain } from './gemma-value.js';
 
 const CALL = 'call:';

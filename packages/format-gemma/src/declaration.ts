@@ -3,7 +3,8 @@
  * the Gemma 4 template; Ollama's FunctionGemma renderer writes the same with `<escape>`):
  * `declaration:get_weather{description:…,parameters:{properties:{…},required:[…],type:<|"|>OBJECT<|"|>}}`.
  */
-import { type FlatToolDefinition, isPlainObject } from '@toolformat/core';
+import type { FlatToolDefinition } from '@toolformat/core';
+import { isPlainObject } from '@toolformat/core/kit';
 import { formatGemmaValue } from './gemma-value.js';
 
 const STANDARD = new Set(['description', 'type', 'properties', 'required', 'nullable']);

@@ -11,7 +11,7 @@
  * so the cost is O(n) on any input; nesting deeper than `maxDepth` is an error, never a stack
  * overflow.
  */
-import { isPlainObject, setOwn } from '@toolformat/core';
+import { isPlainObject, setOwn } from '@toolformat/core/kit';
 
 /** FunctionGemma's string delimiter. */
 export const ESCAPE = '<escape>';

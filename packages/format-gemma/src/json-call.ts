@@ -10,7 +10,7 @@ import {
   isPlainObject,
   parseJsonLadder,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;

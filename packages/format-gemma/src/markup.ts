@@ -9,7 +9,12 @@
  * list, or one JSON call) is read in auto mode too when it names declared tools or, without tools,
  * has the exact call shape (`whole`).
  */
-import { type BlockSpec, type MarkupSpec, type ReasoningSpec, readJsonCallObjects } from '@toolformat/core';
+import {
+  type BlockSpec,
+  type MarkupSpec,
+  type ReasoningSpec,
+  readJsonCallObjects,
+} from '@toolformat/core/kit';
 import { bareBody, END_TOOL_REQUEST, wholeBody } from './bare-body.js';
 import { callBody } from './call-body.js';
 import { toolRequestBody } from './json-call.js';

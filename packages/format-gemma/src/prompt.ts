@@ -4,15 +4,11 @@
  */
 import {
   type FlatToolDefinition,
-  isPlainObject,
   normalizeTools,
-  openAiToolShape,
   type SystemPromptOptions,
   type ToolDefinition,
-  tojson,
-  tojsonIndented,
-  withPreamble,
 } from '@toolformat/core';
+import { isPlainObject, openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 import { formatDeclaration } from './declaration.js';
 import { ESCAPE, QUOTE_TOKEN } from './gemma-value.js';
 

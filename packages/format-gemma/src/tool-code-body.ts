@@ -12,7 +12,7 @@ import {
   parsePythonCalls,
   pythonRawCalls,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { callBody } from './call-body.js';
 import { parseGemmaObject } from './gemma-value.js';
 

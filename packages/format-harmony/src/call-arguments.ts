@@ -9,7 +9,7 @@
  * call whose JSON is complete, and only JSON still open at the end makes a `partial-call`
  * (JSON still open where a token ended the message is a `malformed-call`).
  */
-import { type BodyIssue, findJsonEnd, isPlainObject, parseJsonLadder } from '@toolformat/core';
+import { type BodyIssue, findJsonEnd, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 
 const BRACE_OPEN = 123;
 const BRACKET_OPEN = 91;

@@ -3,7 +3,7 @@
  * prompt, stops and renderers. The model stops at `<|call|>` (a call, waiting for its result)
  * and `<|return|>` (done); `<|end|>` only separates the messages of one turn.
  */
-import { defineFormat, type MarkupFormatHandler } from '@toolformat/core';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { detectHarmony } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { harmonyPrompt } from './prompt.js';

@@ -17,7 +17,12 @@
  * which end a message wherever they stand, and a code fence closed right before `<|end|>` would
  * otherwise swallow every message after it.
  */
-import { type MarkupSpec, type ReasoningSpec, readJsonCallObjects, THINK_REASONING } from '@toolformat/core';
+import {
+  type MarkupSpec,
+  type ReasoningSpec,
+  readJsonCallObjects,
+  THINK_REASONING,
+} from '@toolformat/core/kit';
 import {
   announceMessage,
   RECIPIENT_AFTER_END,

@@ -23,7 +23,7 @@ import {
   type BodyResult,
   findJsonEnd,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { type ArgumentsRead, readBuiltinArguments, readJsonArguments } from './call-arguments.js';
 import { type Expect, emptyHeader, type Header, readHeader, strayWords } from './header.js';
 import { nextToken, type TokenAt, withoutTokens } from './token-scan.js';

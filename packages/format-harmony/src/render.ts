@@ -6,7 +6,8 @@
  * result as a JSON string. (The template renders only the first of parallel calls; every call is
  * written here, each its own message, which is how the model writes several.)
  */
-import { type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { tojson } from '@toolformat/core/kit';
 import {
   CALL,
   CHANNEL,

@@ -7,7 +7,7 @@
  * `{"get_weather": {…}}`. This file knows all of them so that every block of the family shares one
  * reading; the engine then checks names and unwraps JSON-string arguments.
  */
-import { getOwn, isPlainObject, type RawCall } from '@toolformat/core';
+import { getOwn, isPlainObject, type RawCall } from '@toolformat/core/kit';
 
 export interface CallShapeOptions {
   /** Apertus: `{"NAME": {args}}` — an object with one key whose value is an object. */

@@ -6,7 +6,7 @@
  * Cost: one `indexOf` walk per marker; the blanks after an occurrence are skipped once, and
  * occurrences do not overlap, so the whole is linear in the text.
  */
-import type { MarkupSpec } from '@toolformat/core';
+import type { MarkupSpec } from '@toolformat/core/kit';
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;

@@ -10,31 +10,13 @@ import {
   type BodyIssue,
   type BodyParser,
   type BodyResult,
-  CompiledMarkup,
   type MarkupSpec,
-  MarkupStreamParser,
-  parseWith,
-  type ResolvedParseOptions,
-} from '@toolformat/core';
-
-/** Reads a fence body with a parser of the family's markup without fences (one level: linear). */
-function nestedReader(inner: () => MarkupSpec) {
-  let compiled: CompiledMarkup | null = null;
-  return (body: string, ctx: BodyContext) => {
-    compiled ??= new CompiledMarkup(inner());
-    const options: ResolvedParseOptions = {
-      ...ctx.options,
-      tools: null,
-      onMalformed: 'strip',
-      generateId: () => '',
-    };
-    return parseWith(new MarkupStreamParser(compiled, options), body);
-  };
-}
+  nestedMarkupReader,
+} from '@toolformat/core/kit';
 
 /** The body of a ```tool_call fence: JSON, JSON lines or tags; what does not parse is reported. */
 export function toolCallFenceBody(inner: () => MarkupSpec): BodyParser {
-  const read = nestedReader(inner);
+  const read = nestedMarkupReader(inner);
   return (body: string, ctx: BodyContext): BodyResult => {
     if (body.trim() === '') return { calls: [], error: 'the fence is empty' };
     const r = read(body, ctx);
@@ -61,7 +43,7 @@ export function toolCallFenceBody(inner: () => MarkupSpec): BodyParser {
  * JSON calls or the family's tags, no text, nothing repaired or malformed. Otherwise it stays code.
  */
 export function fenceJsonBody(inner: () => MarkupSpec): BodyParser {
-  const read = nestedReader(inner);
+  const read = nestedMarkupReader(inner);
   return (body: string, ctx: BodyContext): BodyResult => {
     const r = read(body, ctx);
     if (r.calls.length === 0 || r.content !== null || r.reasoning !== null || r.issues.length > 0) {

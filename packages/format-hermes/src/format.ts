@@ -2,12 +2,8 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers, and the family's sanitizer.
  */
-import {
-  bareCallLineBlocks,
-  defineFormat,
-  type MarkupFormatHandler,
-  ToolFormatConfigError,
-} from '@toolformat/core';
+import { ToolFormatConfigError } from '@toolformat/core';
+import { bareCallLineBlocks, defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { createDetector } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { sanitizeContent, stripTrailingLabel } from './sanitize.js';

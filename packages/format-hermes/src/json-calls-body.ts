@@ -21,7 +21,7 @@ import {
   parseJsonLadder,
   type RawCall,
   skipBlank,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { type CallShapeOptions, collectCalls } from './call-object.js';
 
 export interface JsonCallsOptions extends CallShapeOptions {

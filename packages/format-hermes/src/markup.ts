@@ -4,14 +4,14 @@
  * between wrappers, an agent’s leaked-call report); a variant adds what only its models write and names itself in
  * `ParseResult.format`.
  */
-import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import {
   announceAttributeTag,
   announceFunctionTag,
   announceJsonCall,
   attributeTagBody,
   functionTagBody,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
 import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 import { pythonOrJsonCallsBody } from './python-calls-body.js';

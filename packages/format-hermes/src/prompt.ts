@@ -5,16 +5,18 @@
  */
 import {
   type FlatToolDefinition,
+  normalizeTools,
+  type SystemPromptOptions,
+  type ToolDefinition,
+} from '@toolformat/core';
+import {
   getOwn,
   isPlainObject,
-  normalizeTools,
   openAiToolShape,
   tojson as pyJson,
   tojsonIndented as pyJsonIndented,
-  type SystemPromptOptions,
-  type ToolDefinition,
   withPreamble,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 

@@ -3,7 +3,8 @@
  * (prose around calls is content, calls come back in order, a malformed block is in an issue);
  * streaming equals batch for random chunkings.
  */
-import { type ParseOptions, parseWith as runParser } from '@toolformat/core';
+import type { ParseOptions } from '@toolformat/core';
+import { parseWith as runParser } from '@toolformat/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHermesFormat, VARIANT_IDS } from './format.js';

@@ -10,7 +10,7 @@ import {
   type BodyResult,
   parsePythonCalls,
   pythonRawCalls,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { readJsonCalls } from './json-calls-body.js';
 
 /** `[{` or `{` after blanks: JSON calls, not a pythonic list. */

@@ -4,13 +4,8 @@
  * `formatToolCalls` / `formatResult`). Only the content of the turn is rendered; the role header
  * around it (`<|im_start|>assistant`, a `tool` or `user` turn) belongs to the chat template.
  */
-import {
-  formatPythonCall,
-  tojson as pyJson,
-  tojsonIndented as pyJsonIndented,
-  type ToolCall,
-  type ToolResult,
-} from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { formatPythonCall, tojson as pyJson, tojsonIndented as pyJsonIndented } from '@toolformat/core/kit';
 
 export type CallRenderer = (calls: ToolCall[]) => string;
 export type ResultRenderer = (result: ToolResult) => string;

@@ -10,7 +10,7 @@
  * Code is left alone (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged.
  * One pass over the lines; no regular expression.
  */
-import { isPlainObject, proseLines, removeStrayMarkers } from '@toolformat/core';
+import { isPlainObject, proseLines, removeStrayMarkers } from '@toolformat/core/kit';
 
 /** Tags of this family, removed wherever they stand outside code. */
 const STRAY_TAGS = [

@@ -24,7 +24,7 @@ import {
   type RawCall,
   readCallArguments,
   skipBlank,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { isBareCounter, isIdText, parseCallId, withoutPrefix } from './call-id.js';
 import { inferToolName } from './infer-name.js';
 import { ARGUMENT_BEGIN } from './tokens.js';

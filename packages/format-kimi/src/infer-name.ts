@@ -4,7 +4,8 @@
  * parameters fit the arguments; so do we, and only then: with no tools, or two tools that fit, the
  * call is reported instead (a wrong guess would run the wrong tool).
  */
-import { getOwn, isPlainObject, type ToolIndex } from '@toolformat/core';
+import type { ToolIndex } from '@toolformat/core';
+import { getOwn, isPlainObject } from '@toolformat/core/kit';
 
 /** Whether `args` fits the tool's parameters: every key declared, every required key present. */
 function fits(args: Record<string, unknown>, parameters: unknown): boolean {

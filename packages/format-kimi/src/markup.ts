@@ -13,7 +13,7 @@
  * without closing the thought, and a special token is never prose a model merely thinks about.
  * `<|tool_call_begin|>` alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceName, callBody } from './call-body.js';
 import {
   CALL_BEGIN,

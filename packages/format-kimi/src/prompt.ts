@@ -7,14 +7,8 @@
  * `systemPrompt` returns the turn's text, for a system message; `toolDeclareTurn` the whole turn,
  * for callers who build the raw prompt themselves and can give the list its own turn.
  */
-import {
-  normalizeTools,
-  openAiToolShape,
-  type SystemPromptOptions,
-  type ToolDefinition,
-  tojson,
-  withPreamble,
-} from '@toolformat/core';
+import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import { IM_END, IM_MIDDLE, IM_SYSTEM } from './tokens.js';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;

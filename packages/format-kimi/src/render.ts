@@ -9,7 +9,8 @@
  * not to its content. K2 Thinking writes every assistant turn after a reasoning block, empty for
  * past turns (`<think></think>`).
  */
-import { resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { resultText, tojson } from '@toolformat/core/kit';
 import { toKimiId } from './call-id.js';
 import {
   ARGUMENT_BEGIN,

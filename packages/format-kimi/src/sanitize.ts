@@ -4,7 +4,7 @@
  * (core's `removeStrayTokens`: code is left alone, a line that held
  * nothing else goes too).
  */
-import { removeStrayTokens } from '@toolformat/core';
+import { removeStrayTokens } from '@toolformat/core/kit';
 import { ARGUMENT_BEGIN, CALL_END, IM_ASSISTANT, IM_MIDDLE, IM_SYSTEM, IM_USER } from './tokens.js';
 
 const STRAY_TOKENS = [ARGUMENT_BEGIN, CALL_END, IM_MIDDLE, IM_SYSTEM, IM_USER, IM_ASSISTANT];

@@ -7,7 +7,7 @@
  * call with `{}` only when the key is present: `{"name": "x"}` alone is too often an ordinary
  * JSON answer.
  */
-import { getOwn, isPlainObject, type RawCall } from '@toolformat/core';
+import { getOwn, isPlainObject, type RawCall } from '@toolformat/core/kit';
 
 export function toRawCall(value: unknown): RawCall | null {
   if (!isPlainObject(value)) return null;

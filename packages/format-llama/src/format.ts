@@ -2,12 +2,8 @@
  * One variant → a complete handler: the markup run by the core stream engine, the variant's
  * prompt, stops and renderers.
  */
-import {
-  bareCallLineBlocks,
-  defineFormat,
-  type MarkupFormatHandler,
-  ToolFormatConfigError,
-} from '@toolformat/core';
+import { ToolFormatConfigError } from '@toolformat/core';
+import { bareCallLineBlocks, defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { detectLlama } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { isVariant, type LlamaVariant, VARIANTS } from './variants.js';

@@ -19,7 +19,7 @@ import {
   parseJsonLadder,
   type RawCall,
   textContinuesSentence,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { toRawCall } from './call-object.js';
 
 const SEMICOLON = 59;

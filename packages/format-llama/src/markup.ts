@@ -9,8 +9,8 @@
  * result: {…}"), in auto mode only at the start of the output, naming declared tools or, without tools, in the
  * exact call shape (`whole`).
  */
-import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core';
-import { announceFunctionTag, functionTagBody } from '@toolformat/core';
+import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core/kit';
+import { announceFunctionTag, functionTagBody } from '@toolformat/core/kit';
 import { readJsonCalls, scanJsonCalls } from './json-calls.js';
 import { pythonStartBody, pythonTagBody } from './python-tag-body.js';
 import { readPythonCalls, scanPythonLists } from './pythonic.js';

@@ -2,15 +2,8 @@
  * System prompts worded as the Llama docs and chat templates word them: models follow their
  * training text best.
  */
-import {
-  normalizeTools,
-  openAiToolShape,
-  type SystemPromptOptions,
-  type ToolDefinition,
-  tojson,
-  tojsonIndented,
-  withPreamble,
-} from '@toolformat/core';
+import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import { openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 

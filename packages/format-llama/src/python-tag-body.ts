@@ -4,7 +4,7 @@
  * `wolfram_alpha.call(…)`, a pythonic list, or raw Python for the code interpreter, which becomes
  * a `code_interpreter` call with `{code}` (the name Llama 3.1's prompt gives that tool).
  */
-import type { BodyContext, BodyResult } from '@toolformat/core';
+import type { BodyContext, BodyResult } from '@toolformat/core/kit';
 import { readJsonCalls } from './json-calls.js';
 import { readPythonCalls } from './pythonic.js';
 

@@ -20,7 +20,7 @@ import {
   pythonRawCalls,
   type RawCall,
   textContinuesSentence,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 
 /** `brave_search.call(…)`: the built-in tool's name is the object, `.call` the method. */
 const CALL_SUFFIX = '.call';

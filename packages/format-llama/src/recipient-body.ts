@@ -4,7 +4,7 @@
  * code), any other recipient is a tool and the body its JSON arguments. The prompt ends with
  * `>>>`, so an output may start right at a recipient (`whole` reads that form).
  */
-import { type BodyResult, isPlainObject, parseJsonLadder, type RawCall } from '@toolformat/core';
+import { type BodyResult, isPlainObject, parseJsonLadder, type RawCall } from '@toolformat/core/kit';
 
 const MAX_NAME = 256;
 

@@ -2,7 +2,8 @@
  * Calls and results as each variant's template writes them into history. Only the turn's content
  * is rendered; the role header (`<|start_header_id|>ipython<|end_header_id|>`) is the template's.
  */
-import { formatPythonCall, resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { formatPythonCall, resultText, tojson } from '@toolformat/core/kit';
 import { CODE_INTERPRETER } from './python-tag-body.js';
 
 export type CallRenderer = (calls: ToolCall[]) => string;

@@ -29,7 +29,7 @@ import {
   type RawCall,
   skipBlank,
   textContinuesSentence,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './markers.js';
 
 /** The handler ids reported for each generation's markup. */

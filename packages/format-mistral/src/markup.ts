@@ -3,7 +3,7 @@
  * `[TOOL_CALLS]` (v11 / v13 write one token per call; two in one output also happen in v3) or
  * the end of the output — the model stops after its calls (`</s>`), so there is no close token.
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceCall, type GenerationFormats, readToolCalls } from './calls-body.js';
 import { EOS, THINK, THINK_END, TOOL_CALLS } from './markers.js';
 

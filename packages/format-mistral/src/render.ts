@@ -3,7 +3,8 @@
  * its past turns best in the spelling it was trained on). The `</s>` the templates put after the
  * calls belongs to the turn, not to its content, as the role headers of other formats do.
  */
-import { resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { resultText, tojson } from '@toolformat/core/kit';
 import { toMistralId } from './call-id.js';
 import { ARGS, CALL_ID, TOOL_CALLS, TOOL_CONTENT, TOOL_RESULTS, TOOL_RESULTS_END } from './markers.js';
 

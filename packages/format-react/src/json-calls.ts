@@ -18,7 +18,7 @@ import {
   JsonValueScanner,
   parseJsonLadder,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 
 /** Keys that carry the tool name, Command R's first. */
 const NAME_KEYS = ['tool_name', 'name', 'function', 'tool'] as const;

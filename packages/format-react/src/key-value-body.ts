@@ -15,7 +15,7 @@ import {
   getOwn,
   isPlainObject,
   setOwn,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { isToolName } from './keyed-body.js';
 
 function words(text: string): string[] {

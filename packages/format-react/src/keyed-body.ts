@@ -27,7 +27,7 @@ import {
   JsonValueScanner,
   MarkerSet,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { readActionInput } from './action-input.js';
 import { type JsonCalls, readJsonValue, takeJson, unclosedProblem } from './json-calls.js';
 

@@ -13,8 +13,8 @@
  * the ✿ markers, `✦ tool_call:` and Command R7B's action tokens are strong enough for auto mode.
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
-import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core';
-import { THINK_REASONING } from '@toolformat/core';
+import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core/kit';
+import { THINK_REASONING } from '@toolformat/core/kit';
 import { jsonBlockBody } from './json-calls.js';
 import { keyValueBody } from './key-value-body.js';
 import { keyedBody } from './keyed-body.js';

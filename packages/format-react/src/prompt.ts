@@ -6,13 +6,11 @@
  */
 import {
   type FlatToolDefinition,
-  getOwn,
-  isPlainObject,
   normalizeTools,
   type SystemPromptOptions,
   type ToolDefinition,
-  withPreamble,
 } from '@toolformat/core';
+import { getOwn, isPlainObject, withPreamble } from '@toolformat/core/kit';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 

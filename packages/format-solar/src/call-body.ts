@@ -22,7 +22,7 @@ import {
   partialCall,
   type RawCall,
   readCallArguments,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { isWord } from './call-id.js';
 import { CALL_ARGS, CALL_NAME } from './tokens.js';
 

@@ -3,7 +3,8 @@
  * renderers. Solar Open has one chat format, so there are no variants; a variant asked for by
  * configuration is a configuration error, named with the one that exists.
  */
-import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import { ToolFormatConfigError } from '@toolformat/core';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { buildMarkup, detectSolar } from './markup.js';
 import { solarPrompt } from './prompt.js';
 import { renderCalls, renderResult } from './render.js';

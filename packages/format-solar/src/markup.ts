@@ -14,7 +14,7 @@
  * reasoning parser does: a segment token is never prose a model merely thinks about. A call token
  * alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core';
+import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceCall, callBody } from './call-body.js';
 import {
   BEGIN_ASSISTANT,

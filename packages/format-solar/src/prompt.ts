@@ -5,14 +5,8 @@
  * tests and Upstage's parsers), with the id it expects before the name. When the template becomes
  * available, replace this with its tool section byte for byte (see kimi's prompt.ts).
  */
-import {
-  normalizeTools,
-  openAiToolShape,
-  type SystemPromptOptions,
-  type ToolDefinition,
-  tojson,
-  withPreamble,
-} from '@toolformat/core';
+import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import {
   CALL_ARGS,
   CALL_BEGIN,

@@ -8,7 +8,8 @@
  * tests and its single-call logits processor show the model ending a call turn with it). The result
  * spelling is inferred (see tokens.ts); the role header of either turn belongs to the turn, not here.
  */
-import { resultText, type ToolCall, type ToolResult, tojson } from '@toolformat/core';
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import { resultText, tojson } from '@toolformat/core/kit';
 import { toSolarId } from './call-id.js';
 import {
   CALL_ARGS,

@@ -5,7 +5,7 @@
  * alone (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged. One pass over
  * the lines; no regular expression.
  */
-import { removeStrayTokens } from '@toolformat/core';
+import { removeStrayTokens } from '@toolformat/core/kit';
 import {
   BEGIN,
   CALL_ARGS,

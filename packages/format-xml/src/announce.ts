@@ -5,7 +5,7 @@
  * answer). The arguments are typed per parameter by the
  * tool's schema when the block ends, so they come whole, with the call.
  */
-import type { AnnouncedCall } from '@toolformat/core';
+import type { AnnouncedCall } from '@toolformat/core/kit';
 import { glmName } from './glm-body.js';
 import { decodeName } from './invoke-body.js';
 import { isBlank, readTag } from './xml-scan.js';

@@ -7,7 +7,7 @@
  * Cost: one `indexOf` walk per marker; occurrences do not overlap and the blanks after one are
  * skipped once, so the whole is linear in the text.
  */
-import type { MarkupSpec } from '@toolformat/core';
+import type { MarkupSpec } from '@toolformat/core/kit';
 import { isBlank } from './xml-scan.js';
 
 interface Marker {

@@ -6,7 +6,8 @@
  * so a parse with tools runs a markup built for those names (`markupForTools`: built once per
  * name set and kept). `parse` is still that markup's stream parser fed one chunk.
  */
-import { defineFormat, type MarkupFormatHandler, ToolFormatConfigError } from '@toolformat/core';
+import { ToolFormatConfigError } from '@toolformat/core';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { createDetector } from './detect.js';
 import { buildMarkup, type MarkupOptions } from './markup.js';
 import { sanitizeContent } from './sanitize.js';

@@ -19,7 +19,7 @@ import {
   opensProse,
   parseJsonLadder,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { decodeName } from './invoke-body.js';
 import { ArgumentCollector, type ValueLayout, valueText } from './values.js';
 import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';

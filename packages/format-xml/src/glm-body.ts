@@ -10,7 +10,7 @@
  * tests: `todo_write\n<arg_key>` with a literal backslash-n) still reads: the escapes between tags
  * are layout.
  */
-import type { BodyContext, BodyIssue, BodyResult } from '@toolformat/core';
+import type { BodyContext, BodyIssue, BodyResult } from '@toolformat/core/kit';
 import { decodeName } from './invoke-body.js';
 import { ArgumentCollector, valueText } from './values.js';
 import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';

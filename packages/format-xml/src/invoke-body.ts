@@ -14,7 +14,7 @@ import {
   type BodyResult,
   opensProse,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { ArgumentCollector, valueText } from './values.js';
 import { nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
 

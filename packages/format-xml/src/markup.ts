@@ -4,7 +4,12 @@
  * variant a block names the variant whose models write it (`xml:glm`), in the others the handler's
  * own id.
  */
-import { type BlockSpec, type MarkupSpec, type ReasoningSpec, readJsonCallObjects } from '@toolformat/core';
+import {
+  type BlockSpec,
+  type MarkupSpec,
+  type ReasoningSpec,
+  readJsonCallObjects,
+} from '@toolformat/core/kit';
 import { announceXmlCall } from './announce.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import { bareFunctionBody, bareInvokeBody, invokesBody, seedBody, toolCallBody } from './tool-call-body.js';

@@ -1,12 +1,5 @@
-import {
-  type BodyParser,
-  createRouter,
-  defineFormat,
-  definePlugin,
-  isPlainObject,
-  parseJsonLadder,
-  sequentialIds,
-} from '@toolformat/core';
+import { createRouter, definePlugin, sequentialIds } from '@toolformat/core';
+import { type BodyParser, defineFormat, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 import { describe, expect, it } from 'vitest';
 import { createXmlFormat } from './format.js';
 import defaultExport, { xmlPlugin } from './index.js';

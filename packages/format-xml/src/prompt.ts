@@ -6,12 +6,11 @@
  */
 import {
   type FlatToolDefinition,
-  getOwn,
-  isPlainObject,
   normalizeTools,
   type SystemPromptOptions,
   type ToolDefinition,
 } from '@toolformat/core';
+import { getOwn, isPlainObject } from '@toolformat/core/kit';
 import { pyStr, tojson } from './template-json.js';
 
 export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;

@@ -5,7 +5,7 @@
  * (architecture/semantics.md, guarantee 4): fenced blocks and inline code spans pass unchanged. One pass over the
  * lines; no regular expression.
  */
-import { proseLines, removeStrayMarkers } from '@toolformat/core';
+import { proseLines, removeStrayMarkers } from '@toolformat/core/kit';
 import { CLAUDE_NS } from './markup.js';
 
 const STRAY_TAGS = [

@@ -15,7 +15,7 @@ import {
   isPlainObject,
   parseJsonLadder,
   type RawCall,
-} from '@toolformat/core';
+} from '@toolformat/core/kit';
 import { decodeName, readChildElements } from './invoke-body.js';
 import { ArgumentCollector, valueText } from './values.js';
 import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';

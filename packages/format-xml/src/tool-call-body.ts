@@ -4,7 +4,12 @@
  * when served with the wrong parser (its route covers the shapes its family writes). In auto mode
  * the merged `<tool_call>` tries Hermes' JSON reader first (merge-markup.ts).
  */
-import { type BodyContext, type BodyParser, type BodyResult, readJsonCallObjects } from '@toolformat/core';
+import {
+  type BodyContext,
+  type BodyParser,
+  type BodyResult,
+  readJsonCallObjects,
+} from '@toolformat/core/kit';
 import { readFunctions } from './function-body.js';
 import { readGlmCall } from './glm-body.js';
 import { readInvokes } from './invoke-body.js';

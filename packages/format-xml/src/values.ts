@@ -3,7 +3,7 @@
  * XML entities decoded, the newline the format puts around a value removed, and the text typed by
  * the tool's JSON Schema (architecture/semantics.md, guarantee 2, through core's `coerceValue`).
  */
-import { type BodyContext, type BodyIssue, coerceValue, isPlainObject, setOwn } from '@toolformat/core';
+import { type BodyContext, type BodyIssue, coerceValue, isPlainObject, setOwn } from '@toolformat/core/kit';
 
 /** How the format lays a value out between its tags. */
 export type ValueLayout =

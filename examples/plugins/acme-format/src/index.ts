@@ -4,7 +4,8 @@
  *
  * The (invented) Acme models write `<<call NAME>>{json arguments}<<end>>`.
  */
-import { type BodyParser, defineFormat, definePlugin, parseJsonLadder } from '@toolformat/core';
+import { definePlugin } from '@toolformat/core';
+import { type BodyParser, defineFormat, parseJsonLadder } from '@toolformat/core/kit';
 
 const acmeBody: BodyParser = (body) => {
   const close = body.indexOf('>>');

@@ -2,13 +2,8 @@
  * A small format for the CLI tests, so they do not depend on any real format package being
  * finished: `<call>{"name", "arguments"}</call>`, like core's own test format.
  */
-import {
-  type BodyParser,
-  defineFormat,
-  definePlugin,
-  isPlainObject,
-  parseJsonLadder,
-} from '@toolformat/core';
+import { definePlugin } from '@toolformat/core';
+import { type BodyParser, defineFormat, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 
 const body: BodyParser = (text) => {
   const parsed = parseJsonLadder(text.trim());

@@ -1,10 +1,30 @@
-/** The parsing kit: the building blocks every format declares its markup with. */
+/**
+ * @toolformat/core/kit — the building blocks every format declares its markup with: the markup
+ * spec, body readers, JSON and Python scanners, evidence rules, prompt and template helpers, char
+ * codes and blank rules. The engine that runs a spec is not exported: `defineFormat` runs it
+ * (architecture/stream-engine.md).
+ */
+
+export {
+  defineFormat,
+  type FormatDefinition,
+  type MarkupFormatHandler,
+  parseWith,
+  streamAll,
+} from '../define-format.js';
+export {
+  DEFAULT_MAX_CALLS,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_INPUT_LENGTH,
+  type ResolvedParseOptions,
+  resolveParseOptions,
+} from '../options.js';
 
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
-export { isBlank, skipBlank } from './char-codes.js';
+export * from './char-codes.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';
 export {
   declaredOrExact,
@@ -13,23 +33,21 @@ export {
   isExactPythonCall,
   isToolName,
 } from './exact-call-shape.js';
-export { EventFolder, foldEvents } from './fold-events.js';
 export {
   announceAttributeTag,
   announceFunctionTag,
   attributeTagBody,
   functionTagBody,
 } from './function-tag-body.js';
-export { defaultGenerateId, sequentialIds } from './ids.js';
-export { JsonBoundaryTracker } from './json-boundary.js';
+export { defaultGenerateId } from './ids.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
 export { readJsonCallObjects } from './json-call-object.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
-export { CompiledMarkup, MarkupStreamParser } from './markup-stream.js';
 export { mergeMarkup } from './merge-markup.js';
+export { nestedMarkupReader } from './nested-markup.js';
 export * from './partial-json.js';
 export { openAiToolShape, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
@@ -50,4 +68,3 @@ export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
-export { TextSink } from './text-sink.js';

@@ -1,0 +1,5 @@
+/**
+ * @toolformat/core/node — what only Node can do: read models.yaml from disk and import the
+ * plugin packages it names (architecture/router-and-plugins.md).
+ */
+export { loadModelsConfig, loadPlugins } from './config-file.js';
