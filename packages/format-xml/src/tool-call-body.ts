@@ -97,7 +97,8 @@ export function hyCallsBody(format: string | undefined): BodyParser {
       if (close === -1) break;
       i = close + HY_CALL_CLOSE.length;
     }
-    if (calls.length === 0 && issues.length === 0) return { calls: [], error: 'no <tool_call> in <tool_calls>' };
+    if (calls.length === 0 && issues.length === 0)
+      return { calls: [], error: 'no <tool_call> in <tool_calls>' };
     return named({ calls, issues }, format);
   };
 }
