@@ -165,7 +165,7 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     out(`\n${skipped}`);
     if (own && ownStatus === 0)
       out(
-        'conformance: the in-repo corpora (precision, leaks) ran above and passed; so did the in-repo peer cases.',
+        'conformance: the in-repo corpora (precision, leaks) ran above and passed. So did the in-repo peer cases.',
       );
     else if (own)
       err('conformance: FAILED: the in-repo corpora (precision, leaks) did not pass (see above).');
