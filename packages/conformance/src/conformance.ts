@@ -10,7 +10,8 @@
  *   --pin-differences    write each documented difference's current output as its intended one
  *
  * Without the peer corpus (a clone without ../shared and no $TOOLFORMAT_CORPUS) the peer part says
- * it skipped and why; the precision and leak corpora (in the repository) still run and ratchet.
+ * it skipped and why; the precision and leak corpora and the in-repo peer cases (corpus/peers,
+ * in-repo-peers.ts) still run and ratchet.
  *
  * Exit codes: 0 ok (with no peer corpus: the in-repo corpora held); 1 a ratcheted count dropped,
  * streaming differed from batch, or --update-baseline refused; 2 usage error.
@@ -38,6 +39,7 @@ import {
   pinnedMismatches,
 } from './differences.js';
 import { failuresReport } from './failures.js';
+import { checkInRepoPeers, DEFAULT_PEERS_BASELINE } from './in-repo-peers.js';
 import { DEFAULT_LEAKS_BASELINE, readLeakCorpus, runLeaks } from './leaks.js';
 import {
   DEFAULT_PRECISION_BASELINE,
@@ -136,7 +138,19 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
         err,
       )
     : 0;
-  const ownStatus = precisionStatus !== 0 ? precisionStatus : leaksStatus;
+  const inRepoStatus = own
+    ? checkInRepoPeers(
+        router,
+        values.baseline === undefined
+          ? DEFAULT_PEERS_BASELINE
+          : join(dirname(values.baseline), `peers-${basename(values.baseline)}`),
+        values['update-baseline'] === true,
+        values['allow-drop'] === true,
+        out,
+        err,
+      ).status
+    : 0;
+  const ownStatus = [precisionStatus, leaksStatus, inRepoStatus].find((s) => s !== 0) ?? 0;
 
   const corpusPath = defaultCorpusPath(io.env ?? process.env);
   const cases = readCorpus(corpusPath);
@@ -150,7 +164,9 @@ export async function conformance(argv: readonly string[], io: ConformanceIo): P
     }
     out(`\n${skipped}`);
     if (own && ownStatus === 0)
-      out('conformance: the in-repo corpora (precision, leaks) ran above and passed.');
+      out(
+        'conformance: the in-repo corpora (precision, leaks) ran above and passed. So did the in-repo peer cases.',
+      );
     else if (own)
       err('conformance: FAILED: the in-repo corpora (precision, leaks) did not pass (see above).');
     return ownStatus;

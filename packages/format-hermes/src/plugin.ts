@@ -23,7 +23,11 @@ const variantAliases: FormatAlias[] = [
   'longcat',
   'ernie',
   'gigachat',
-].map((id) => ({ id, variant: id }));
+].map((id): FormatAlias => ({ id, variant: id }));
+
+// vLLM's `granite4` parser: Granite 4 writes Qwen's `<tool_call>{json}</tool_call>` (its models are
+// routed to the `qwen` variant below); the alias names that family for `--format` and conformance.
+variantAliases.push({ id: 'granite4', variant: 'qwen' });
 
 const modelPatterns: ModelPattern[] = [
   // Hermes 2 Pro / 3 / 4 and their fine-tunes.

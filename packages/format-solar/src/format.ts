@@ -1,17 +1,21 @@
 /**
  * The handler: the markup (markup.ts) run by the core stream engine, the prompt, stops and
- * renderers. Solar Open has one chat format, so there are no variants; a variant asked for by
- * configuration is a configuration error, named with the one that exists.
+ * renderers. Two variants: Solar Open (`open`, JSON arguments after an id) and Solar Open 2
+ * (`open2`, token-delimited key/value arguments); any other is a configuration error, named with
+ * the ones that exist.
  */
 import { ToolFormatConfigError } from '@toolformat/core';
 import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { buildMarkup, detectSolar } from './markup.js';
-import { solarPrompt } from './prompt.js';
-import { renderCalls, renderResult } from './render.js';
+import { buildMarkup, buildOpen2Markup, detectSolar } from './markup.js';
+import { open2Prompt, solarPrompt } from './prompt.js';
+import { renderCalls, renderOpen2Calls, renderResult } from './render.js';
 import { sanitizeContent } from './sanitize.js';
 import { CALLS_END, END_OF_TEXT, FLUSH } from './tokens.js';
 
 export const DEFAULT_VARIANT = 'open';
+/** Solar Open 2: the name on the start token's line and one token-delimited pair per argument. */
+export const OPEN2_VARIANT = 'open2';
+const VARIANTS = [DEFAULT_VARIANT, OPEN2_VARIANT];
 
 /**
  * `generation_config.json`'s end-of-generation tokens: `<|calls|>` after a call turn, `<|flush|>`
@@ -21,11 +25,22 @@ export const DEFAULT_VARIANT = 'open';
 export const STOP_SEQUENCES: readonly string[] = [CALLS_END, FLUSH, END_OF_TEXT];
 
 export function createSolarFormat(variant: string = DEFAULT_VARIANT): MarkupFormatHandler {
-  if (variant !== DEFAULT_VARIANT) {
+  if (!VARIANTS.includes(variant)) {
     throw new ToolFormatConfigError(
-      `format solar: unknown variant '${variant}'; known variants: ${DEFAULT_VARIANT}.`,
-      { key: 'variant', allowed: [DEFAULT_VARIANT] },
+      `format solar: unknown variant '${variant}'; known variants: ${VARIANTS.join(', ')}.`,
+      { key: 'variant', allowed: VARIANTS },
     );
+  }
+  if (variant === OPEN2_VARIANT) {
+    return defineFormat({
+      markup: buildOpen2Markup('solar:open2'),
+      systemPrompt: open2Prompt,
+      stopSequences: STOP_SEQUENCES,
+      formatToolCalls: renderOpen2Calls,
+      formatResult: renderResult,
+      sanitizeExtra: sanitizeContent,
+      detect: detectSolar,
+    });
   }
   return defineFormat({
     markup: buildMarkup('solar'),

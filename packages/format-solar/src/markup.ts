@@ -14,8 +14,8 @@
  * reasoning parser does: a segment token is never prose a model merely thinks about. A call token
  * alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
-import { announceCall, callBody } from './call-body.js';
+import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
+import { announceCall, callBody, open2CallBody } from './call-body.js';
 import {
   BEGIN_ASSISTANT,
   CALL_BEGIN,
@@ -25,6 +25,7 @@ import {
   END,
   END_OF_TEXT,
   FLUSH,
+  OPEN2_CALL_START,
   THINK,
   TOOL_CALLS,
 } from './tokens.js';
@@ -42,6 +43,30 @@ export const STRIP: readonly string[] = [
   END_OF_TEXT,
 ];
 
+/**
+ * Solar Open 2: one block per call, `<|tool_call:start|>NAME\n…<|tool_call:end|>`. A call whose end
+ * token was dropped ends at the next call's start, or at the end of the turn (vLLM's parser reads
+ * both); reasoning and the other segment tokens are Solar Open's.
+ */
+function open2Block(): BlockSpec {
+  return {
+    open: OPEN2_CALL_START,
+    close: [CALL_END],
+    closeBefore: [OPEN2_CALL_START, TOOL_CALLS, END, CALLS_END, FLUSH, END_OF_TEXT],
+    body: open2CallBody,
+    confidence: 0.95,
+  };
+}
+
+export function buildOpen2Markup(id: string): MarkupSpec {
+  return {
+    id,
+    blocks: [open2Block()],
+    reasoning: REASONING,
+    strip: STRIP,
+  };
+}
+
 export function buildMarkup(id: string): MarkupSpec {
   return {
     id,
@@ -57,6 +82,9 @@ export function buildMarkup(id: string): MarkupSpec {
         // A special token of Solar's tokenizer: prose does not write it.
         confidence: 0.95,
       },
+      // Solar Open 2's form, read by the default variant too (auto mode and a model routed to
+      // Solar Open that writes it), named as its own format.
+      { ...open2Block(), format: 'solar:open2' },
     ],
     reasoning: REASONING,
     strip: STRIP,
@@ -69,7 +97,7 @@ export function buildMarkup(id: string): MarkupSpec {
  */
 export function detectSolar(text: string): number {
   if (typeof text !== 'string') return 0;
-  if (text.includes(CALL_BEGIN)) return 0.95;
+  if (text.includes(CALL_BEGIN) || text.includes(OPEN2_CALL_START)) return 0.95;
   if (text.includes(TOOL_CALLS)) return 0.9;
   if (text.includes(BEGIN_ASSISTANT) || text.includes(CONTENT)) return 0.5;
   return 0;

@@ -12,6 +12,10 @@ import {
   CALL_BEGIN,
   CALL_END,
   CALL_NAME,
+  OPEN2_ARG_END,
+  OPEN2_ARG_START,
+  OPEN2_ARG_VALUE,
+  OPEN2_CALL_START,
   RESPONSE_BEGIN,
   RESPONSE_END,
   RESPONSE_NAME,
@@ -49,4 +53,22 @@ export const solarPrompt: PromptBuilder = (tools, opts) => {
     opts,
     `# Tools\n\nYou may call the following functions:\n${toolList(tools)}\n\n${callInstructions()}`,
   );
+};
+
+/**
+ * Solar Open 2. Its chat template was not available here, so this is our own text: the tools as
+ * JSON and exactly the markup vLLM's `solar_open2` parser reads.
+ */
+export const open2Prompt: PromptBuilder = (tools, opts) => {
+  if (tools.length === 0) return opts?.preamble?.trim() ?? '';
+  const how = [
+    'To call a function, write:',
+    `${OPEN2_CALL_START}FUNCTION_NAME`,
+    `${OPEN2_ARG_START}ARGUMENT_NAME${OPEN2_ARG_VALUE}VALUE${OPEN2_ARG_END}`,
+    CALL_END,
+    '',
+    '- One argument line per argument; a string value is written as is, any other value as JSON.',
+    '- Write several calls one after the other when they are independent. After the calls, stop.',
+  ].join('\n');
+  return withPreamble(opts, `# Tools\n\nYou may call the following functions:\n${toolList(tools)}\n\n${how}`);
 };

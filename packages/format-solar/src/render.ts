@@ -17,6 +17,10 @@ import {
   CALL_END,
   CALL_NAME,
   CALLS_END,
+  OPEN2_ARG_END,
+  OPEN2_ARG_START,
+  OPEN2_ARG_VALUE,
+  OPEN2_CALL_START,
   RESPONSE_BEGIN,
   RESPONSE_END,
   RESPONSE_NAME,
@@ -37,4 +41,23 @@ export function renderCalls(calls: readonly ToolCall[]): string {
 export function renderResult(result: ToolResult): string {
   const id = result.id === undefined ? '' : toSolarId(result.id);
   return `${RESPONSE_BEGIN}${id}${RESPONSE_NAME}${result.name}${RESPONSE_RESULT}${resultText(result)}${RESPONSE_END}`;
+}
+
+/**
+ * Solar Open 2, as vLLM's parser and tests write it: a call per line group, strings raw, every
+ * other value as JSON (the parser types them back by the tool's schema).
+ */
+export function renderOpen2Calls(calls: readonly ToolCall[]): string {
+  if (calls.length === 0) return '';
+  return calls
+    .map((c) => {
+      const args = Object.entries(c.arguments ?? {})
+        .map(
+          ([k, v]) =>
+            `${OPEN2_ARG_START}${k}${OPEN2_ARG_VALUE}${typeof v === 'string' ? v : tojson(v)}${OPEN2_ARG_END}\n`,
+        )
+        .join('');
+      return `${OPEN2_CALL_START}${c.name}\n${args}${CALL_END}`;
+    })
+    .join('\n');
 }

@@ -38,3 +38,12 @@ export const CONTENT = '<|content|>';
 export const CALLS_END = '<|calls|>';
 export const FLUSH = '<|flush|>';
 export const END_OF_TEXT = '<|endoftext|>';
+
+/**
+ * Solar Open 2 (vLLM's `solar_open2` parser and tests): a call is the name on the start token's
+ * line, then one `ARG_START key ARG_VALUE value ARG_END` per argument, then `CALL_END`.
+ */
+export const OPEN2_CALL_START = '<|tool_call:start|>';
+export const OPEN2_ARG_START = '<|tool_arg:start|>';
+export const OPEN2_ARG_VALUE = '<|tool_arg:value|>';
+export const OPEN2_ARG_END = '<|tool_arg:end|>';

@@ -12,7 +12,14 @@ import {
 } from '@toolformat/core/kit';
 import { announceXmlCall } from './announce.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
-import { bareFunctionBody, bareInvokeBody, invokesBody, seedBody, toolCallBody } from './tool-call-body.js';
+import {
+  bareFunctionBody,
+  bareInvokeBody,
+  hyCallsBody,
+  invokesBody,
+  seedBody,
+  toolCallBody,
+} from './tool-call-body.js';
 
 export interface MarkupOptions {
   /** The variant's handler id: `xml`, `xml:glm`, … */
@@ -131,6 +138,17 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
+      confidence: 0.9,
+    },
+    // Hunyuan 3 (Hy3): GLM's key/value pairs after `NAME<tool_sep>`, every call of the turn in one
+    // `<tool_calls>` (Hunyuan A13B's JSON list in the same wrapper is Hermes's; in auto mode the
+    // merged block tries that reader first, and it rejects a body that starts with a tag).
+    {
+      open: '<tool_calls>',
+      close: '</tool_calls>',
+      bodyStart: TAG_START,
+      body: hyCallsBody(named('hy-v3')),
+      format: fmt('hy-v3'),
       confidence: 0.9,
     },
     // Qwen2.5's `<tools>{json}</tools>` leak, written by Qwen3-Coder models too (Hermes reads it

@@ -19,6 +19,13 @@ const aliases: FormatAlias[] = [
   { id: 'minimax-m2', variant: 'minimax' },
   { id: 'seed-oss', variant: 'seed-oss' },
   { id: 'step3', variant: 'step3' },
+  { id: 'hy-v3', variant: 'hy-v3' },
+  { id: 'hy_v3', variant: 'hy-v3' },
+  // vLLM's `poolside_v1` parser reads GLM-4.5's markup, byte for byte.
+  { id: 'poolside', variant: 'glm' },
+  { id: 'poolside_v1', variant: 'glm' },
+  // vLLM's `step3p5`: Qwen3-Coder's markup.
+  { id: 'step3p5', variant: 'qwen3-coder' },
 ];
 
 const modelPatterns: ModelPattern[] = [
@@ -45,6 +52,10 @@ const modelPatterns: ModelPattern[] = [
   { match: '*minimax_m2*', variant: 'minimax' },
   { match: '*seed-oss*', variant: 'seed-oss' },
   { match: '*seed_oss*', variant: 'seed-oss' },
+  { match: '*hy3-*', variant: 'hy-v3' },
+  { match: '*hy-v3*', variant: 'hy-v3' },
+  { match: '*hunyuan-3*', variant: 'hy-v3' },
+  { match: '*poolside*', variant: 'glm' },
   { match: '*step-3*', variant: 'step3' },
   { match: '*step3*', variant: 'step3' },
 ];

@@ -252,3 +252,21 @@ export const step3Prompt: PromptBuilder = (tools, opts) => {
   const preamble = preambleOf(opts);
   return preamble ? `${preamble}\n\n${text}` : text;
 };
+
+/**
+ * Hunyuan 3 (`hy_v3`). Its chat template was not available here, so this is our own text: the
+ * tools as JSON and exactly the markup vLLM's parser reads.
+ */
+export const hyV3Prompt: PromptBuilder = (tools, opts) => {
+  const list = normalizeTools(tools)
+    .map((t) => `${tojson(openAiShape(t))}\n`)
+    .join('');
+  const text =
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+    'To call functions, write all the calls in one <tool_calls> block, in the following format:\n' +
+    '<tool_calls>\n<tool_call>{function-name}<tool_sep>\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n' +
+    '...\n</tool_call>\n</tool_calls>\n\nString values are written as is; numbers, booleans, lists and objects as JSON.';
+  const preamble = preambleOf(opts);
+  return preamble ? `${preamble}\n\n${text}` : text;
+};

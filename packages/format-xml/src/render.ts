@@ -102,6 +102,24 @@ export const renderCalls = {
       )
       .join(''),
   ),
+  /**
+   * Hunyuan 3 (vLLM's `hy_v3` parser and tests): one `<tool_calls>`, a call per line, GLM's pairs
+   * after `NAME<tool_sep>`; non-strings as JSON.
+   */
+  hyV3: whenAny(
+    (calls) =>
+      `<tool_calls>\n${calls
+        .map(
+          (c) =>
+            `<tool_call>${c.name}<tool_sep>\n${entries(c)
+              .map(
+                ([k, v]) =>
+                  `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>\n`,
+              )
+              .join('')}</tool_call>\n`,
+        )
+        .join('')}</tool_calls>`,
+  ),
   /** MiniMax-M2 (`minimax_m2.jinja`): every invoke in one `<minimax:tool_call>`. */
   minimax: whenAny(
     (calls) =>

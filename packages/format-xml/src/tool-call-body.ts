@@ -6,8 +6,10 @@
  */
 import {
   type BodyContext,
+  type BodyIssue,
   type BodyParser,
   type BodyResult,
+  type RawCall,
   readJsonCallObjects,
 } from '@toolformat/core/kit';
 import { readFunctions } from './function-body.js';
@@ -66,3 +68,40 @@ export function bareInvokeBody(format: string | undefined): BodyParser {
 export function invokesBody(format: string | undefined): BodyParser {
   return (body, ctx) => named(readInvokes(body, ctx), format);
 }
+
+/**
+ * Hunyuan 3's `<tool_calls>` wrapper: `<tool_call>NAME<tool_sep><arg_key>…</arg_key><arg_value>…
+ * </arg_value></tool_call>`, one element per call, blanks between them. The separator ends the name
+ * the way GLM's newline does (readGlmCall stops the name at the first tag). A call the output
+ * ended inside is read as GLM's is: flagged, never silently whole. Linear: one `indexOf` per tag.
+ */
+export function hyCallsBody(format: string | undefined): BodyParser {
+  return (body, ctx) => {
+    const calls: RawCall[] = [];
+    const issues: BodyIssue[] = [];
+    let i = 0;
+    for (;;) {
+      const open = body.indexOf(HY_CALL_OPEN, i);
+      if (open === -1) break;
+      const from = open + HY_CALL_OPEN.length;
+      const close = body.indexOf(HY_CALL_CLOSE, from);
+      const end = close === -1 ? body.length : close;
+      const inner = body.slice(from, end);
+      const read = readGlmCall(inner, close === -1 ? ctx : { ...ctx, closed: true });
+      if (read.error !== undefined || read.notMarkup) {
+        issues.push({ kind: 'malformed-call', message: read.error ?? 'not a call', raw: inner });
+      } else {
+        calls.push(...read.calls);
+        if (read.issues) issues.push(...read.issues);
+      }
+      if (close === -1) break;
+      i = close + HY_CALL_CLOSE.length;
+    }
+    if (calls.length === 0 && issues.length === 0)
+      return { calls: [], error: 'no <tool_call> in <tool_calls>' };
+    return named({ calls, issues }, format);
+  };
+}
+
+const HY_CALL_OPEN = '<tool_call>';
+const HY_CALL_CLOSE = '</tool_call>';

@@ -9,6 +9,7 @@ import {
   glm4Prompt,
   glmPrompt46,
   glmPrompt47,
+  hyV3Prompt,
   minimaxPrompt,
   type PromptBuilder,
   qwen35Prompt,
@@ -97,6 +98,18 @@ export const VARIANTS = {
     stops: ['<｜tool_calls_end｜>'],
     calls: renderCalls.step3,
     result: renderResult.plain,
+  },
+  /**
+   * Tencent Hunyuan 3 (`tencent/Hy3-preview`, vLLM's `hy_v3` parser): GLM's key/value pairs after
+   * `NAME<tool_sep>`, all calls in one `<tool_calls>`. Its chat template was not available here,
+   * so the end-of-turn token is not known; stopping at the close of the call list keeps the model
+   * from writing past its calls (the parser reads an unclosed list).
+   */
+  'hy-v3': {
+    prompt: hyV3Prompt,
+    stops: ['</tool_calls>'],
+    calls: renderCalls.hyV3,
+    result: renderResult.toolResponse,
   },
 } satisfies Record<string, VariantDefinition>;
 
