@@ -14,7 +14,7 @@ import {
   safeDetect,
   type ToolDefinition,
 } from '@toolformat/core';
-import { feedTimed, type Span, spansFromEvents, type TimedEvent } from './event-spans.js';
+import { feedTimed, type Progress, type Span, spansFromEvents, type TimedEvent } from './event-spans.js';
 import { playgroundRouter } from './formats.js';
 
 /** The largest input the page reads (model output is hostile; the engine's own limit is 8 MiB). */
@@ -42,6 +42,8 @@ export interface Analysis {
   route: RouteInfo;
   result: ParseResult;
   spans: Span[];
+  /** How far the character-by-character stream had accounted for the input, event by event. */
+  progress: Progress[];
   timed: TimedEvent[];
   /** The character-by-character stream folded to the same calls, content, reasoning and issues. */
   streamMatches: boolean;
@@ -98,6 +100,11 @@ function safeTest(pattern: string, model: string): boolean {
   }
 }
 
+/** The options a parse on this route takes (ids counted from 1 for each parser). */
+export function routeOptions(resolution: ModelResolution, tools: ToolDefinition[] | undefined): ParseOptions {
+  return { ...resolution.options, ...(tools ? { tools } : {}), generateId: sequentialIds() };
+}
+
 export interface AnalyzeInput {
   text: string;
   choice: RouteChoice;
@@ -108,11 +115,7 @@ export function analyze(input: AnalyzeInput, router: Router = playgroundRouter()
   const truncated = input.text.length > MAX_INPUT_CHARS;
   const text = truncated ? input.text.slice(0, MAX_INPUT_CHARS) : input.text;
   const { resolution, info } = resolveRoute(input.choice, router);
-  const options = (): ParseOptions => ({
-    ...resolution.options,
-    ...(input.tools ? { tools: input.tools } : {}),
-    generateId: sequentialIds(),
-  });
+  const options = () => routeOptions(resolution, input.tools);
   const result = resolution.handler.parse(text, options());
   const parser = resolution.handler.createStreamParser(options());
   const timed = feedTimed(parser, text);
@@ -120,12 +123,14 @@ export function analyze(input: AnalyzeInput, router: Router = playgroundRouter()
     timed.map((t) => t.event),
     parser.format,
   );
+  const { spans, progress } = spansFromEvents(text, timed, (start, end, name) =>
+    callMarkupStart(text, start, end, name, (slice) => resolution.handler.parse(slice, options())),
+  );
   return {
     route: info,
     result,
-    spans: spansFromEvents(text, timed, (start, end, name) =>
-      callMarkupStart(text, start, end, name, (slice) => resolution.handler.parse(slice, options())),
-    ),
+    spans,
+    progress,
     timed,
     streamMatches: sameResult(result, streamed),
     detect: detectScores(text, router),

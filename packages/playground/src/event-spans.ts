@@ -56,12 +56,22 @@ export function feedTimed(parser: StreamParser, text: string): TimedEvent[] {
  */
 export type CallStart = (start: number, end: number, name: string) => number;
 
-/** The spans of `text`, in order, not overlapping; blank gaps between them are left out. */
+/** After `at` characters were pushed, the input up to `upTo` was accounted for (released or cut). */
+export interface Progress {
+  at: number;
+  upTo: number;
+}
+
+/**
+ * The spans of `text`, in order, not overlapping (blank gaps between them are left out), and how
+ * far the stream had accounted for the input after each event (what it held back is the rest).
+ */
 export function spansFromEvents(
   text: string,
   timed: readonly TimedEvent[],
   callStart: CallStart = (start) => start,
-): Span[] {
+): { spans: Span[]; progress: Progress[] } {
+  const progress: Progress[] = [];
   const placed: Span[] = [];
   let cursor = 0;
   /** Like cursor, but not moved by rejected blocks: a call may be completed after its rejected tail. */
@@ -95,6 +105,12 @@ export function spansFromEvents(
   };
 
   for (const { at, event } of timed) {
+    const before = cursor;
+    placeEvent(at, event);
+    if (cursor > before) progress.push({ at, upTo: cursor });
+  }
+
+  function placeEvent(at: number, event: StreamEvent): void {
     switch (event.type) {
       case 'text':
       case 'reasoning':
@@ -112,7 +128,12 @@ export function spansFromEvents(
         }
         const from = Math.min(callCursor, announced.get(event.index) ?? callCursor);
         const end = Math.max(from, at);
-        const span: Span = { kind: 'call', start: callStart(from, end, event.call.name), end, calls: [index] };
+        const span: Span = {
+          kind: 'call',
+          start: callStart(from, end, event.call.name),
+          end,
+          calls: [index],
+        };
         placed.push(span);
         lastCall = span;
         cursor = Math.max(cursor, span.end);
@@ -151,7 +172,17 @@ export function spansFromEvents(
     at = Math.max(at, span.end);
   }
   if (at < text.length) addScaffolding(text, at, text.length, out);
-  return out;
+  return { spans: out, progress };
+}
+
+/** How far the input was accounted for once `chars` characters were pushed. */
+export function accountedUpTo(progress: readonly Progress[], chars: number): number {
+  let upTo = 0;
+  for (const p of progress) {
+    if (p.at > chars) break;
+    upTo = Math.max(upTo, p.upTo);
+  }
+  return Math.min(upTo, chars);
 }
 
 function pushMerged(spans: Span[], span: Span): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './analysis.js';
-import { weatherToolsJson, examples } from './examples.js';
+import { examples, weatherToolsJson } from './examples.js';
 import { playgroundRouter } from './formats.js';
 import { readToolsJson } from './tools-input.js';
 
@@ -17,7 +17,10 @@ describe('bundled examples', () => {
       expect(a.result.calls.length, example.family).toBeGreaterThan(0);
       expect(a.result.calls[0]?.name).toBe('get_weather');
       expect(a.streamMatches, example.family).toBe(true);
-      expect(a.spans.flatMap((s) => s.calls ?? []), example.family).toEqual(a.result.calls.map((_, i) => i));
+      expect(
+        a.spans.flatMap((s) => s.calls ?? []),
+        example.family,
+      ).toEqual(a.result.calls.map((_, i) => i));
     }
   });
 });
