@@ -406,14 +406,18 @@ byId('share').addEventListener('click', () => {
   history.replaceState(null, '', `#${encodeState(state)}`);
   const link = location.href;
   const note = byId('share-note');
-  navigator.clipboard?.writeText(link).then(
+  if (!navigator.clipboard) {
+    note.textContent = 'The link is in the address bar (the text travels in it, nothing is uploaded).';
+    return;
+  }
+  navigator.clipboard.writeText(link).then(
     () => {
       note.textContent = `Copied (${link.length} characters; the text travels in the link, nothing is uploaded).`;
     },
     () => {
       note.textContent = 'The link is in the address bar (the text travels in it, nothing is uploaded).';
     },
-  ) ?? (note.textContent = 'The link is in the address bar.');
+  );
 });
 
 function load(): void {
