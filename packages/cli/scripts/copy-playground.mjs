@@ -7,4 +7,7 @@ const from = fileURLToPath(new URL('../../playground/dist/', import.meta.url));
 const to = fileURLToPath(new URL('../dist/playground/', import.meta.url));
 rmSync(to, { recursive: true, force: true });
 if (existsSync(`${from}index.html`)) cpSync(from, to, { recursive: true });
-else console.warn('copy-playground: packages/playground is not built; toolformat serve will have no /playground.');
+else
+  console.warn(
+    'copy-playground: packages/playground is not built; toolformat serve will have no /playground.',
+  );

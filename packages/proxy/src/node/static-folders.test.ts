@@ -45,8 +45,8 @@ describe('serve: static folders beside the proxy', () => {
   });
 
   it('serves nothing outside the folder, and leaves every other path to the proxy', async () => {
-    const escape = await fetch(`${proxy.url}/playground/..%2fsecret.txt`);
-    expect(await escape.text()).not.toContain('not to be served');
+    const outside = await fetch(`${proxy.url}/playground/..%2fsecret.txt`);
+    expect(await outside.text()).not.toContain('not to be served');
     expect((await fetch(`${proxy.url}/playground/missing.js`)).status).toBe(404);
     const health = await fetch(`${proxy.url}/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
