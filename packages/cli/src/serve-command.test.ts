@@ -72,6 +72,25 @@ describe('toolformat serve', () => {
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
   });
 
+  it('serves the playground page at /playground/ and says where', async () => {
+    const server = await start(['--upstream', upstream.url, '--port', '0']);
+    try {
+      expect(server.err()).toContain(`playground: ${server.url}/playground/`);
+      const page = await fetch(`${server.url}/playground/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<title>toolformat playground</title>');
+      const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${server.url}/playground/${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toContain('javascript');
+    } finally {
+      server.stop();
+      await server.exited;
+    }
+  });
+
   it('needs --upstream, and says so', async () => {
     const result = await run(['serve'], '', { plugins: builtinPlugins });
     expect(result.code).toBe(2);

@@ -4,6 +4,8 @@
  * stops on SIGINT or SIGTERM: it stops taking requests, lets those in flight finish for up to
  * ten seconds, then ends the rest.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@toolformat/proxy/node';
 import { pino } from 'pino';
 import { parseCommandArgs } from './args.js';
@@ -53,8 +55,10 @@ export async function serveCommand(args: readonly string[], ctx: CommandContext)
 
   const { router, config } = await loadRouter(ctx, values.config);
   const logger = pino({ base: null }, { write: (line: string) => void write(ctx.io.stdout, line) });
+  const playground = playgroundFolder();
   const proxy = await serve({
     upstream,
+    ...(playground !== null ? { staticFolders: [{ path: '/playground', root: playground }] } : {}),
     router,
     port,
     host: values.host ?? '127.0.0.1',
@@ -69,6 +73,7 @@ export async function serveCommand(args: readonly string[], ctx: CommandContext)
     ctx.io.stderr,
     `toolformat serve: listening on ${proxy.url}/v1, forwarding to ${upstream.href}\n` +
       `  models.yaml: ${values.config === undefined ? 'none (routing by model-name patterns)' : `${values.config} (${rules} rule${rules === 1 ? '' : 's'})`}\n` +
+      (playground !== null ? `  playground: ${proxy.url}/playground/\n` : '') +
       `  point any OpenAI client's base_url at ${proxy.url}/v1; Ctrl-C stops.\n`,
   );
 
@@ -77,6 +82,18 @@ export async function serveCommand(args: readonly string[], ctx: CommandContext)
   await proxy.close();
   await write(ctx.io.stderr, 'toolformat serve: stopped.\n');
   return 0;
+}
+
+/**
+ * The built playground page: copied into the CLI's dist at build (scripts/copy-playground.mjs), or,
+ * running from the sources in the monorepo, packages/playground/dist. Null when neither exists.
+ */
+function playgroundFolder(): string | null {
+  for (const where of ['./playground/', '../../playground/dist/']) {
+    const dir = fileURLToPath(new URL(where, import.meta.url));
+    if (existsSync(`${dir}index.html`)) return dir;
+  }
+  return null;
 }
 
 /** Resolves on SIGINT or SIGTERM, or when `stop` (a test's) aborts. */

@@ -1,2 +1,2 @@
 export { createProxyMetrics, type ProxyMetrics } from './metrics.js';
-export { type RunningProxy, type ServeOptions, serve } from './serve.js';
+export { type RunningProxy, type ServeOptions, type StaticFolder, serve } from './serve.js';

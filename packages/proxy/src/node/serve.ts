@@ -6,6 +6,8 @@
 
 import type { AddressInfo } from 'node:net';
 import { serve as serveNode } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
 import { type Logger, pino } from 'pino';
 import { createProxy, type ProxyOptions } from '../create-proxy.js';
 import type { RequestRecord } from '../request-record.js';
@@ -18,6 +20,19 @@ export interface ServeOptions extends Omit<ProxyOptions, 'onRequest' | 'metrics'
   logger?: Logger | false;
   /** How long `close()` waits for requests in flight before ending them. Default 10 s. */
   graceMs?: number;
+  /**
+   * Static folders served beside the proxy, e.g. `{ path: '/playground', root: '…/dist' }`: GET
+   * under `path` serves the folder's files (`path/` its index.html); every other request goes to
+   * the proxy as before.
+   */
+  staticFolders?: readonly StaticFolder[];
+}
+
+export interface StaticFolder {
+  /** Where it is mounted: `/playground`. */
+  path: string;
+  /** The folder (absolute, or relative to the working directory). */
+  root: string;
 }
 
 export interface RunningProxy {
@@ -29,7 +44,14 @@ export interface RunningProxy {
 }
 
 export async function serve(options: ServeOptions): Promise<RunningProxy> {
-  const { port = 8080, host = '127.0.0.1', logger: given, graceMs = 10_000, ...proxyOptions } = options;
+  const {
+    port = 8080,
+    host = '127.0.0.1',
+    logger: given,
+    graceMs = 10_000,
+    staticFolders = [],
+    ...proxyOptions
+  } = options;
   const logger = given === undefined ? pino({ base: null }) : given;
   const metrics = createProxyMetrics();
   const handler = createProxy({
@@ -41,8 +63,10 @@ export async function serve(options: ServeOptions): Promise<RunningProxy> {
     },
   });
 
+  const fetch = staticFolders.length === 0 ? handler : withStaticFolders(handler, staticFolders);
+
   const server = await new Promise<ReturnType<typeof serveNode>>((resolve, reject) => {
-    const s = serveNode({ fetch: handler, port, hostname: host }, () => resolve(s));
+    const s = serveNode({ fetch, port, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
   const address = server.address() as AddressInfo;
@@ -68,6 +92,22 @@ export async function serve(options: ServeOptions): Promise<RunningProxy> {
       return closing;
     },
   };
+}
+
+/** The proxy with static folders in front: Hono's serve-static for them, the proxy for the rest. */
+function withStaticFolders(
+  proxy: (request: Request) => Promise<Response>,
+  folders: readonly StaticFolder[],
+): (request: Request) => Response | Promise<Response> {
+  const app = new Hono();
+  for (const { path, root } of folders) {
+    const mount = path.replace(/\/+$/, '');
+    // `/playground` → `/playground/`, so the page's relative asset links resolve under the mount.
+    app.get(mount, (c) => c.redirect(`${mount}/`, 301));
+    app.get(`${mount}/*`, serveStatic({ root, rewriteRequestPath: (p) => p.slice(mount.length) || '/' }));
+  }
+  app.all('*', (c) => proxy(c.req.raw));
+  return app.fetch;
 }
 
 /** The log line's fields: durations rounded, and bodies only when the record carries them. */
