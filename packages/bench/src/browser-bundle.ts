@@ -39,6 +39,8 @@ export function stream(model, chunks) {
 export interface BrowserBundle {
   /** esbuild's errors (an unresolvable Node built-in is one); empty when the bundle built. */
   errors: Message[];
+  /** The minified ES module (exports `parse(model, text)` and `stream(model, chunks)`). */
+  code: string;
   /** Minified size in bytes, and gzip -9 of it. */
   bytes: number;
   gzipBytes: number;
@@ -70,6 +72,7 @@ export async function bundleForBrowser(resolveDir: string): Promise<BrowserBundl
     }
     return {
       errors: [],
+      code: new TextDecoder().decode(code),
       bytes: code.byteLength,
       gzipBytes: gzipSync(code, { level: 9 }).byteLength,
       byPackage: [...sizes].sort((a, b) => b[1] - a[1]),
@@ -77,7 +80,7 @@ export async function bundleForBrowser(resolveDir: string): Promise<BrowserBundl
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (errors === undefined) throw error;
-    return { errors, bytes: 0, gzipBytes: 0, byPackage: [] };
+    return { errors, code: '', bytes: 0, gzipBytes: 0, byPackage: [] };
   }
 }
 

@@ -4,7 +4,7 @@
  * names the file, the line, the key and what is allowed.
  */
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import { compileModelRegex } from './model-regex.js';
 

@@ -17,7 +17,7 @@ export {
 } from './config.js';
 export { ToolFormatConfigError } from './errors.js';
 export * from './handler.js';
-export { foldEvents } from './kit/fold-events.js';
+export { EventFolder, foldEvents } from './kit/fold-events.js';
 export { sequentialIds } from './kit/ids.js';
 export {
   defaultContainer,

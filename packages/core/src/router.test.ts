@@ -59,6 +59,12 @@ describe('router.forModel — choice order', () => {
     expect(r.forModel('toy-large-special').id).toBe('other');
   });
 
+  it('says which model pattern matched, so a user can see why a model took a format', () => {
+    const r = router();
+    expect(r.resolveModel('toy-large-1').pattern).toBe('toy-large-*');
+    expect(r.resolveModel('unknown-model').pattern).toBeUndefined();
+  });
+
   it('matches globs case-insensitively and on the name after the last slash', () => {
     expect(router().forModel('Org/TOY-Small').id).toBe('toy');
   });

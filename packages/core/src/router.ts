@@ -32,6 +32,8 @@ export interface ModelResolution {
   /** Why this handler: an explicit id, a models.yaml rule, a plugin's model pattern, or the default. */
   source: 'explicit' | 'config' | 'pattern' | 'default';
   rule?: ModelRule;
+  /** The plugin's model pattern that matched (source `pattern`; the most specific one). */
+  pattern?: string;
   /** Parse options from the defaults and the rule (unknownTools, onMalformed, reasoningOpen). */
   options: ParseOptions;
   /** The handler's stop sequences plus the rule's `stop`. */
@@ -72,8 +74,12 @@ interface Target {
 export class Router {
   private readonly targets = new Map<string, Target>();
   private readonly handlers = new Map<string, ToolFormatHandler>();
-  private readonly patterns: Array<{ test: (name: string) => boolean; specificity: number; target: Target }> =
-    [];
+  private readonly patterns: Array<{
+    match: string;
+    test: (name: string) => boolean;
+    specificity: number;
+    target: Target;
+  }> = [];
   private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
   private autoHandler: ToolFormatHandler | null = null;
   /** Per model format, per set of declared tool names: the rescue handler (see rescueHandler). */
@@ -94,6 +100,7 @@ export class Router {
       for (const p of plugin.modelPatterns ?? []) {
         const test = compilePattern(p.match);
         this.patterns.push({
+          match: String(p.match), // a RegExp as /source/flags
           test,
           specificity: specificity(p.match),
           target: { plugin, variant: p.variant },
@@ -155,6 +162,7 @@ export class Router {
         format: best.target.plugin.id,
         variant: best.target.variant,
         source: 'pattern',
+        pattern: best.match,
         options: base,
         stop: stops(handler),
       };

@@ -2,11 +2,13 @@
  * The public shapes of toolformat, as zod schemas with inferred types.
  * Everything a caller passes in or gets back is described here; nothing else is public data.
  */
-import { z } from 'zod/mini';
+
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
 // zod/mini: the same schemas, tree-shakable, so a browser bundle of the parser stays small; the
 // English messages are loaded once for every schema (architecture/contract.md).
-z.config(z.locales.en());
+z.config(en());
 
 /** JSON Schema, as far as toolformat reads it: an open object. */
 export const JsonSchemaSchema = z.record(z.string(), z.unknown());

@@ -5,14 +5,13 @@
  */
 import {
   AUTO_ID,
-  compilePattern,
   foldEvents,
   type ModelResolution,
   type ParseOptions,
   type ParseResult,
   type Router,
-  safeDetect,
   type ToolDefinition,
+  type ToolFormatHandler,
 } from '@toolformat/core';
 import { feedTimed, type Progress, type Span, spansFromEvents, type TimedEvent } from './event-spans.js';
 import { playgroundRouter } from './formats.js';
@@ -77,13 +76,9 @@ function describeRoute(choice: RouteChoice, r: ModelResolution, router: Router):
     return { ...base, why: 'auto: every format scans the text in one pass; the first to find a call wins.' };
   if (choice.by === 'format') return { ...base, why: `chosen explicitly as '${choice.format}'.` };
   if (r.source === 'pattern') {
-    const patterns = router
-      .formats()
-      .find((f) => f.id === r.format)
-      ?.modelPatterns.filter((p) => safeTest(p, choice.model));
     return {
       ...base,
-      why: `model '${choice.model}' matches ${r.format}'s model pattern ${patterns?.map((p) => `'${p}'`).join(', ') || '(one of them)'}.`,
+      why: `model '${choice.model}' matches ${r.format}'s model pattern '${r.pattern ?? '?'}'.`,
     };
   }
   return {
@@ -92,11 +87,12 @@ function describeRoute(choice: RouteChoice, r: ModelResolution, router: Router):
   };
 }
 
-function safeTest(pattern: string, model: string): boolean {
+/** A detect that throws is a plugin's bug, not a score: it counts as 0, as the router counts it. */
+function safeDetect(handler: ToolFormatHandler, text: string): number {
   try {
-    return compilePattern(pattern)(model);
+    return handler.detect(text);
   } catch {
-    return false;
+    return 0;
   }
 }
 

@@ -2,9 +2,6 @@
  * The playground page: wires the inputs to analyze(), and draws the result, the streaming replay
  * and the prompt. See architecture/playground.md.
  */
-// Core's package.json says "sideEffects": false, so a bundler drops the polyfill import in core's
-// router; tsyringe needs it before core's decorators run. The entry's first import, on purpose.
-import 'reflect-metadata';
 import './style.css';
 import { AUTO_ID, type ToolCall, type ToolDefinition, type ToolFormatHandler } from '@toolformat/core';
 import {
