@@ -61,10 +61,10 @@ export function resolveRoute(choice: RouteChoice, router: Router = playgroundRou
     choice.by === 'model'
       ? router.resolveModel(choice.model)
       : router.resolveFormat(choice.by === 'format' ? choice.format : AUTO_ID);
-  return { resolution, info: describeRoute(choice, resolution, router) };
+  return { resolution, info: describeRoute(choice, resolution) };
 }
 
-function describeRoute(choice: RouteChoice, r: ModelResolution, router: Router): RouteInfo {
+function describeRoute(choice: RouteChoice, r: ModelResolution): RouteInfo {
   const base = {
     handlerId: r.handler.id,
     format: r.format,
