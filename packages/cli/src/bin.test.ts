@@ -15,7 +15,9 @@ const bin = join(pkgDir, manifest.bin.toolformat);
 const compiled = join(pkgDir, 'dist', 'bin.js');
 const built = existsSync(compiled);
 if (!built) {
-  console.warn(`bin.test.ts: skipped: ${compiled} is missing; run \`pnpm --filter @toolformat/cli build\` first.`);
+  console.warn(
+    `bin.test.ts: skipped: ${compiled} is missing; run \`pnpm --filter @toolformat/cli build\` first.`,
+  );
 }
 
 describe('the declared bin', () => {
