@@ -3,6 +3,7 @@
  * over the core kit, a prompt, renderers, and a default export made with definePlugin.
  *
  * The (invented) Acme models write `<<call NAME>>{json arguments}<<end>>`.
+ * architecture/adding-a-format.md walks through this file.
  */
 import { definePlugin } from '@toolformat/core';
 import { type BodyParser, defineFormat, parseJsonLadder } from '@toolformat/core/kit';
@@ -13,7 +14,13 @@ const acmeBody: BodyParser = (body) => {
   const name = body.slice(0, close).trim();
   const args = parseJsonLadder(body.slice(close + 2).trim() || '{}');
   if (!args.ok) return { calls: [], error: args.error };
-  return { calls: [{ name, arguments: args.value }] };
+  const call = { name, arguments: args.value };
+  // The ladder repaired the JSON (JSON5, or a truncated end closed): keep the call, say what changed.
+  if (args.repaired === null) return { calls: [call] };
+  return {
+    calls: [call],
+    issues: [{ kind: 'json-repaired', message: `Repaired JSON: ${args.repairs.join('; ')}.` }],
+  };
 };
 
 export function createAcmeFormat() {
