@@ -112,7 +112,8 @@ console.log(entries.length + ' entry points');
   // 4. A README-style program, typechecked under each module resolution.
   writeFileSync(
     join(project, 'readme.ts'),
-    `import { createRouter, runToolLoop, type BodyParser, parseJsonLadder } from '@toolformat/core';
+    `import { createRouter, runToolLoop } from '@toolformat/core';
+import { type BodyParser, parseJsonLadder } from '@toolformat/core/kit';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import hermes, { hermesPlugin } from '@toolformat/format-hermes';
 import { xmlPlugin } from '@toolformat/format-xml';
