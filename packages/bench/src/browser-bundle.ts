@@ -21,11 +21,14 @@ export const FORMAT_PACKAGES = [
   'xml',
 ].map((name) => `@toolformat/format-${name}`);
 
-/** What the bundle holds: a router over every format, parsing and streaming one output. */
-const ENTRY = `
+const IMPORT_FORMATS = FORMAT_PACKAGES.map((p, i) => `import p${i} from '${p}';`).join('\n');
+const PLUGINS = `[${FORMAT_PACKAGES.map((_, i) => `p${i}`).join(', ')}]`;
+
+/** A page that parses: a router over every format, parsing and streaming one output. */
+export const PARSER_ENTRY = `
 import { createRouter, foldEvents } from '@toolformat/core';
-${FORMAT_PACKAGES.map((p, i) => `import p${i} from '${p}';`).join('\n')}
-const router = createRouter({ plugins: [${FORMAT_PACKAGES.map((_, i) => `p${i}`).join(', ')}] });
+${IMPORT_FORMATS}
+const router = createRouter({ plugins: ${PLUGINS} });
 export function parse(model, text) {
   return router.forModel(model).parse(text);
 }
@@ -33,6 +36,16 @@ export function stream(model, chunks) {
   const parser = router.forModel(model).createStreamParser();
   const events = chunks.flatMap((c) => parser.push(c)).concat(parser.end());
   return foldEvents(events, parser.format);
+}
+`;
+
+/** An edge function: the web-standard proxy (Request in, Response out) over every format. */
+export const EDGE_PROXY_ENTRY = `
+import { createRouter } from '@toolformat/core';
+import { createProxy } from '@toolformat/proxy';
+${IMPORT_FORMATS}
+export function proxy(upstream, fetch) {
+  return createProxy({ upstream, fetch, router: createRouter({ plugins: ${PLUGINS} }) });
 }
 `;
 
@@ -48,11 +61,11 @@ export interface BrowserBundle {
   byPackage: [string, number][];
 }
 
-/** Bundles the entry above from `resolveDir` (a folder whose node_modules has every package). */
-export async function bundleForBrowser(resolveDir: string): Promise<BrowserBundle> {
+/** Bundles `entry` from `resolveDir` (a folder whose node_modules has every package). */
+export async function bundleForBrowser(resolveDir: string, entry = PARSER_ENTRY): Promise<BrowserBundle> {
   try {
     const result = await build({
-      stdin: { contents: ENTRY, resolveDir, loader: 'js', sourcefile: 'entry.js' },
+      stdin: { contents: entry, resolveDir, loader: 'js', sourcefile: 'entry.js' },
       bundle: true,
       minify: true,
       format: 'esm',

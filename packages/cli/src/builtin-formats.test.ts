@@ -86,3 +86,19 @@ describe("rescue reads the declared tools' own shapes under any model's route", 
       expect(rescue(prose, 'devstral')).toMatchObject({ calls: [], content: prose });
   });
 });
+
+describe('the built-in formats route model names together', () => {
+  const router = createRouter({ plugins: builtinPlugins });
+  it.each([
+    ['NousResearch/Hermes-3-Llama-3.1-8B', 'hermes'],
+    ['NousResearch/DeepHermes-3-Llama-3-8B-Preview', 'hermes'],
+    ['meta-llama/Llama-3.1-8B-Instruct', 'llama'],
+    ['meta-llama/Llama-3.2-3B-Instruct', 'llama:pythonic'],
+    ['Qwen/Qwen2.5-7B-Instruct', 'hermes:qwen'],
+    ['Qwen/Qwen3-Coder-30B-A3B-Instruct', 'xml:qwen3-coder'],
+    ['deepseek-ai/DeepSeek-V3.1', 'deepseek:v3.1'],
+    ['openai/gpt-oss-20b', 'harmony'],
+  ])('%s → %s', (model, id) => {
+    expect(router.forModel(model).id).toBe(id);
+  });
+});

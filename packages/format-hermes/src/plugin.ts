@@ -35,6 +35,9 @@ const modelPatterns: ModelPattern[] = [
   { match: '*hermes-3*' },
   { match: '*hermes-4*' },
   { match: 'openhermes*' },
+  // A Hermes fine-tune of Llama (`Hermes-3-Llama-3.1-8B`, `DeepHermes-3-Llama-3-8B`) writes
+  // Hermes calls: the fine-tune's name must outweigh the base model's (`*llama-3.1*`).
+  { match: '*hermes-*-llama*' },
   // Qwen2.5 / QwQ / Qwen3 (Qwen3-Coder and Qwen3.5 are XML: their patterns are more specific).
   { match: 'qwen2.5-*', variant: 'qwen' },
   { match: 'qwen2.5:*', variant: 'qwen' },
