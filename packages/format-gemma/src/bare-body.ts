@@ -17,6 +17,7 @@ import {
   type BodyResult,
   findJsonEnd,
   isExactJsonCall,
+  isJsonSpace,
   parseJsonLadder,
   parsePythonCalls,
   type RawCall,
@@ -32,16 +33,12 @@ function isIdentStart(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
 /** The next `[` that may open a call list (`[` + blanks + an identifier) from `from`, or -1. */
 function nextList(text: string, from: number): number {
   let at = text.indexOf('[', from);
   while (at !== -1) {
     let p = at + 1;
-    while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
     if (p < text.length && isIdentStart(text.charCodeAt(p)) && !text.startsWith(END_TOOL_REQUEST, at))
       return at;
     at = text.indexOf('[', p);
@@ -91,7 +88,7 @@ class BareScanner {
         continue;
       }
       let after = end;
-      while (after < limit && isBlank(t.charCodeAt(after))) after++;
+      while (after < limit && isJsonSpace(t.charCodeAt(after))) after++;
       if (after !== limit) {
         pos = end;
         continue;

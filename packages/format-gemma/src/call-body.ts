@@ -16,9 +16,11 @@ import {
   type BodyResult,
   coerceValue,
   getOwn,
+  isJsonSpace,
   isPlainObject,
   type RawCall,
   setOwn,
+  skipJsonSpace,
 } from '@toolformat/core/kit';
 import { GemmaString, parseGemmaObject, plain } from './gemma-value.js';
 
@@ -30,16 +32,6 @@ export interface CallBodyOptions {
   close: string;
   /** Type delimited values without a schema like bare ones (FunctionGemma). */
   inferDelimited: boolean;
-}
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
-function skipBlank(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
-  return p;
 }
 
 function typeArguments(
@@ -74,7 +66,7 @@ export function callBody(options: CallBodyOptions) {
   return (body: string, ctx: BodyContext): BodyResult => {
     const calls: RawCall[] = [];
     const issues: BodyIssue[] = [];
-    let p = skipBlank(body, 0);
+    let p = skipJsonSpace(body, 0);
     while (p < body.length && body.startsWith(CALL, p)) {
       const nameStart = p + CALL.length;
       const brace = body.indexOf('{', nameStart);
@@ -98,7 +90,7 @@ export function callBody(options: CallBodyOptions) {
         name,
         arguments: typeArguments(name, parsed.value as Record<string, unknown>, ctx, options, issues, raw),
       });
-      p = skipBlank(body, parsed.end);
+      p = skipJsonSpace(body, parsed.end);
     }
     if (calls.length === 0) return { calls: [], error: `no ${CALL}NAME{…} in the block` };
     const rest = body.slice(p).trimEnd();

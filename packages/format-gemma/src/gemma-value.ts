@@ -11,7 +11,7 @@
  * so the cost is O(n) on any input; nesting deeper than `maxDepth` is an error, never a stack
  * overflow.
  */
-import { isPlainObject, setOwn } from '@toolformat/core/kit';
+import { isJsonSpace, isPlainObject, setOwn } from '@toolformat/core/kit';
 
 /** FunctionGemma's string delimiter. */
 export const ESCAPE = '<escape>';
@@ -42,10 +42,6 @@ const BRACKET_CLOSE = 93;
 const COMMA = 44;
 const COLON = 58;
 const LESS = 60;
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
 
 /** Bare scalars: JSON numbers and literals; Python's spellings too (models drift). */
 export function bareScalar(word: string): unknown {
@@ -85,7 +81,7 @@ class Scanner {
 
   skip(): void {
     const t = this.text;
-    while (this.pos < t.length && isBlank(t.charCodeAt(this.pos))) this.pos++;
+    while (this.pos < t.length && isJsonSpace(t.charCodeAt(this.pos))) this.pos++;
   }
 
   /** The delimiter token at the position, or null. */

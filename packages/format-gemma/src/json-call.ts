@@ -7,14 +7,11 @@ import {
   type BodyContext,
   type BodyResult,
   getOwn,
+  isJsonSpace,
   isPlainObject,
   parseJsonLadder,
   type RawCall,
 } from '@toolformat/core/kit';
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -23,11 +20,11 @@ function isDigit(c: number): boolean {
 /** Past a leading line number (`12 `) and blanks; unchanged when there is none. */
 export function skipLineNumber(text: string, pos: number): number {
   let p = pos;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   const digits = p;
   while (p < text.length && p - digits < 6 && isDigit(text.charCodeAt(p))) p++;
-  if (p === digits || p >= text.length || !isBlank(text.charCodeAt(p))) return digits;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  if (p === digits || p >= text.length || !isJsonSpace(text.charCodeAt(p))) return digits;
+  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   return p;
 }
 

@@ -14,6 +14,7 @@
  * A forward scan of char codes: every call looks at each character once, and at most
  * MAX_HEADER of them, so a hostile body cannot make it slow.
  */
+import { isSpaceOrTab } from '@toolformat/core/kit';
 import { CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE } from './tokens.js';
 
 export interface Header {
@@ -72,10 +73,6 @@ export function emptyHeader(): Header {
   };
 }
 
-function isBlank(code: number): boolean {
-  return code === SPACE || code === TAB;
-}
-
 /** A word ends at a blank, a line break or the start of a token (`<|`). */
 function wordEnd(text: string, pos: number, limit: number): number {
   let p = pos;
@@ -110,7 +107,7 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
   // The recipient was the last word read: a tool name with a blank in it may go on.
   let recipientLast = expect === 'recipient';
   for (;;) {
-    while (p < limit && isBlank(text.charCodeAt(p))) p++;
+    while (p < limit && isSpaceOrTab(text.charCodeAt(p))) p++;
     if (p >= n) return { kind: 'end' };
     if (p >= limit) return { kind: 'invalid', at: pos };
     const c = text.charCodeAt(p);
@@ -196,7 +193,7 @@ function nameWordsEnd(text: string, p: number, limit: number): number {
     const word = text.slice(at, end);
     if (word === '' || isHeaderWord(word) || word.startsWith('to=')) return -1;
     let next = end;
-    while (next < limit && isBlank(text.charCodeAt(next))) next++;
+    while (next < limit && isSpaceOrTab(text.charCodeAt(next))) next++;
     if (next >= limit) return -1;
     if (text.startsWith(CONSTRAIN, next) || text.startsWith(MESSAGE, next) || text.startsWith(CHANNEL, next))
       return end;

@@ -22,6 +22,7 @@ import {
   type BodyIssue,
   type BodyResult,
   findJsonEnd,
+  isJsonSpace,
   type RawCall,
 } from '@toolformat/core/kit';
 import { type ArgumentsRead, readBuiltinArguments, readJsonArguments } from './call-arguments.js';
@@ -169,7 +170,7 @@ class BlockReader {
     const token = nextToken(body, from);
     if (token === null || !call) return token;
     let p = from;
-    while (p < token.at && isBlank(body.charCodeAt(p))) p++;
+    while (p < token.at && isJsonSpace(body.charCodeAt(p))) p++;
     const c = body.charCodeAt(p);
     let valueEnd: number;
     if (c === BRACE_OPEN || c === BRACKET_OPEN) valueEnd = findJsonEnd(body, p);
@@ -312,10 +313,6 @@ function hasQuote(text: string, end: number): boolean {
 function callRecipient(header: Header): string | null {
   const r = header.recipient;
   return r === null || r === '' || NOT_TOOLS.has(r) ? null : r;
-}
-
-function isBlank(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /** The index after the JSON string that starts at `start`, or -1 when it does not close. */

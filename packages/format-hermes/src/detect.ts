@@ -6,18 +6,16 @@
  * Cost: one `indexOf` walk per marker; the blanks after an occurrence are skipped once, and
  * occurrences do not overlap, so the whole is linear in the text.
  */
-import type { MarkupSpec } from '@toolformat/core/kit';
 
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
-}
+import type { MarkupSpec } from '@toolformat/core/kit';
+import { isJsonSpace } from '@toolformat/core/kit';
 
 /** Whether some occurrence of `marker` is followed (after blanks) by one of `starts`. */
 function followedBy(text: string, marker: string, starts: string): boolean {
   let at = text.indexOf(marker);
   while (at !== -1) {
     let p = at + marker.length;
-    while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
     if (p < text.length && starts.includes(text[p]!)) return true;
     at = text.indexOf(marker, Math.max(p, at + 1));
   }
@@ -27,14 +25,14 @@ function followedBy(text: string, marker: string, starts: string): boolean {
 /** Whether the text, after blanks, starts like a JSON call `{"name"` / `[{"name"`. */
 function startsWithJsonCall(text: string): boolean {
   let p = 0;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   if (text[p] === '[') {
     p++;
-    while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   }
   if (text[p] !== '{') return false;
   p++;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   return text.startsWith('"name"', p);
 }
 

@@ -16,6 +16,7 @@ import {
   findJsonEnd,
   findJsonValues,
   isExactJsonCalls,
+  isJsonSpace,
   parseJsonLadder,
   type RawCall,
   textContinuesSentence,
@@ -25,15 +26,11 @@ import { toRawCall } from './call-object.js';
 const SEMICOLON = 59;
 const COMMA = 44;
 
-function isBlank(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
-}
-
 function skipSeparators(text: string, pos: number): number {
   let p = pos;
   while (p < text.length) {
     const c = text.charCodeAt(p);
-    if (!(isBlank(c) || c === SEMICOLON || c === COMMA)) break;
+    if (!(isJsonSpace(c) || c === SEMICOLON || c === COMMA)) break;
     p++;
   }
   return p;
@@ -136,7 +133,7 @@ export function scanJsonCalls(text: string, mentions = false): BodyResult {
     last = end;
     // A `;` right after a call separates calls: it is markup, not text.
     let q = end;
-    while (q < text.length && isBlank(text.charCodeAt(q))) q++;
+    while (q < text.length && isJsonSpace(text.charCodeAt(q))) q++;
     if (q < text.length && text.charCodeAt(q) === SEMICOLON) last = q + 1;
   }
   if (calls.length === 0) return { calls: [], notMarkup: true };

@@ -6,6 +6,7 @@
  *
  * Cost: a few `indexOf` walks over the text, each forward only: linear.
  */
+import { isJsonSpace } from '@toolformat/core/kit';
 
 const STRONG: ReadonlyArray<readonly [string, number]> = [
   ['✿FUNCTION✿', 0.95],
@@ -21,10 +22,6 @@ function lineKey(text: string, key: string, from: number): number {
   return at === -1 ? -1 : at + 1;
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
 export function detectReact(text: string): number {
   if (typeof text !== 'string') return 0;
   for (const [marker, score] of STRONG) if (text.includes(marker)) return score;
@@ -34,7 +31,7 @@ export function detectReact(text: string): number {
   // Command R: `Action:` then a ```json fence or a JSON list.
   for (let at = first; at !== -1; ) {
     let p = at + 'Action:'.length;
-    while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
     if (text.startsWith('```json', p) || text.startsWith('[', p)) return 0.7;
     at = lineKey(text, 'Action:', p);
   }

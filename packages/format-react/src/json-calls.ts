@@ -18,6 +18,7 @@ import {
   JsonValueScanner,
   parseJsonLadder,
   type RawCall,
+  skipJsonSpace,
 } from '@toolformat/core/kit';
 
 /** Keys that carry the tool name, Command R's first. */
@@ -150,16 +151,6 @@ export function takeJson(text: string, out: JsonCalls, maxDepth: number): void {
   collectCalls(parsed.value, out);
 }
 
-function skipBlank(text: string, pos: number, commas = false): number {
-  let p = pos;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (!(c === 32 || c === 10 || c === 13 || c === 9 || (commas && c === 44))) break;
-    p++;
-  }
-  return p;
-}
-
 /**
  * Reads the JSON value at `start` of `text` (an object or a list of calls). Returns where it ended
  * (the end of `text` when it did not). A value the output ended inside of (`closed` false) counts
@@ -197,7 +188,7 @@ export function readJsonValue(
   // An array cut off by the end of the output: its complete elements are calls.
   let p = start + 1;
   for (;;) {
-    p = skipBlank(text, p, true);
+    p = skipJsonSpace(text, p, true);
     if (p >= text.length || text.charCodeAt(p) === 93) return text.length;
     const c = text.charCodeAt(p);
     const elementEnd = c === 123 || c === 91 ? findJsonEnd(text, p) : -1;
@@ -221,7 +212,7 @@ function partial(raw: string, out: JsonCalls): void {
  * one value, then nothing but blanks (anything else is reported as trailing text).
  */
 export function jsonBlockBody(body: string, ctx: BodyContext): BodyResult {
-  const start = skipBlank(body, 0);
+  const start = skipJsonSpace(body, 0);
   if (start === body.length) return { calls: [], error: 'the block is empty' };
   const first = body.charCodeAt(start);
   if (first !== 123 && first !== 91) return { calls: [], notMarkup: true };

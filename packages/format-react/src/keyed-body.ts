@@ -24,9 +24,11 @@ import {
   type BodyIssue,
   type BodyParser,
   type BodyResult,
+  isJsonSpace,
   JsonValueScanner,
   MarkerSet,
   type RawCall,
+  skipJsonSpace,
 } from '@toolformat/core/kit';
 import { readActionInput } from './action-input.js';
 import { type JsonCalls, readJsonValue, takeJson, unclosedProblem } from './json-calls.js';
@@ -88,33 +90,23 @@ export function cleanName(line: string): string {
   return s.slice(a, b).trim();
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
-function skipBlank(text: string, from: number, to = text.length): number {
-  let p = from;
-  while (p < to && isBlank(text.charCodeAt(p))) p++;
-  return p;
-}
-
 /**
  * Where a JSON value starts in the value at `from` (after blanks and an opening ```` ```json ````
  * line), or -1. After an action key only a call list (`[{`) or object counts: `Action: [search]`
  * is a name in brackets.
  */
 function jsonStartOf(body: string, from: number, afterAction: boolean): number {
-  let p = skipBlank(body, from);
+  let p = skipJsonSpace(body, from);
   if (body.startsWith('```', p)) {
     const nl = body.indexOf('\n', p);
     if (nl === -1) return -1;
-    p = skipBlank(body, nl + 1);
+    p = skipJsonSpace(body, nl + 1);
   }
   const c = body.charCodeAt(p);
   if (c === 123) return p;
   if (c !== 91) return -1;
   if (!afterAction) return p;
-  return body.charCodeAt(skipBlank(body, p + 1)) === 123 ? p : -1;
+  return body.charCodeAt(skipJsonSpace(body, p + 1)) === 123 ? p : -1;
 }
 
 /** Text after a JSON value up to the next key, less a closing fence: what the model added. */
@@ -168,7 +160,7 @@ class SectionReader {
     }
     const value = body.slice(start, end);
     // The name is the first line with something on it (`Action:\nsearch` happens too).
-    const lineEnd = value.indexOf('\n', skipBlank(value, 0));
+    const lineEnd = value.indexOf('\n', skipJsonSpace(value, 0));
     const first = lineEnd === -1 ? value : value.slice(0, lineEnd);
     const rest = lineEnd === -1 ? '' : value.slice(lineEnd + 1);
     const name = cleanName(first);

@@ -68,6 +68,27 @@ export function isBlank(code: number): boolean {
   );
 }
 
+/** JSON's whitespace: space, line feed, carriage return, tab (what a JSON body may hold between tokens). */
+export function isJsonSpace(code: number): boolean {
+  return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
+}
+
+/** The first index in `[pos, to)` that is not JSON whitespace (nor, with `commas`, a comma). */
+export function skipJsonSpace(text: string, pos: number, commas = false, to = text.length): number {
+  let p = pos;
+  while (p < to) {
+    const c = text.charCodeAt(p);
+    if (!(isJsonSpace(c) || (commas && c === COMMA))) break;
+    p++;
+  }
+  return p;
+}
+
+/** A blank inside a line: space or tab (a line break ends what is being read). */
+export function isSpaceOrTab(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
 /** The first index at or after `pos` that is not a blank (nor, with `commas`, a comma). */
 export function skipBlank(text: string, pos: number, commas = false): number {
   let p = pos;
