@@ -68,8 +68,7 @@ const PROBE_CALL: ToolCall = { id: PROBE_ID, name: PROBE_NAME, arguments: PROBE_
 
 /** Picks the format (and variant) a chat template writes; `format: null` when none reads it. */
 export function resolveTemplate(router: Router, source: string): TemplateResolution {
-  if (typeof source !== 'string' || source.length === 0)
-    return none('the template is empty.', undefined);
+  if (typeof source !== 'string' || source.length === 0) return none('the template is empty.', undefined);
   if (source.length > MAX_TEMPLATE_CHARS)
     return none(`the template is longer than ${MAX_TEMPLATE_CHARS} characters.`, undefined);
   let template: Template;
@@ -176,12 +175,19 @@ function renderProbes(template: Template): Probe[] {
     };
     const tool = { role: 'tool', tool_call_id: PROBE_ID, name: PROBE_NAME, content: PROBE_RESULT };
     const prompt = render(template, [user], true);
+    if (prompt === null) continue;
+    // The call turn as the last message, and followed by its result (some templates write calls
+    // only before a result; some quote the result, so it is found by its key, not its text).
+    const alone = render(template, [user, assistant], false);
+    if (alone !== null) {
+      const turn = alone.slice(commonPrefix(prompt, alone));
+      if (turn.trim() !== '') out.push({ turn, prompt, after: '' });
+    }
     const full = render(template, [user, assistant, tool], false);
-    if (prompt === null || full === null) continue;
-    const start = commonPrefix(prompt, full);
-    const rest = full.slice(start);
-    const at = rest.indexOf(PROBE_RESULT);
-    const turn = at === -1 ? rest : rest.slice(0, at);
+    if (full === null) continue;
+    const rest = full.slice(commonPrefix(prompt, full));
+    const at = rest.indexOf('probe_temperature');
+    const turn = at === -1 ? rest : rest.slice(0, at).replace(/[{"\\\s]+$/, '');
     if (turn.trim() === '') continue;
     out.push({ turn, prompt, after: at === -1 ? '' : rest.slice(at) });
   }
@@ -225,6 +231,9 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
   // wrapper tell apart variants that write the same calls (hermes vs hermes:qwen).
   return (
     2 * similarity(calls, probe.turn) +
+    // …and how much of the template's turn the handler's call explains: `[TOOL_CALLS]` before
+    // the same JSON array tells Mistral from bare JSON.
+    1.5 * coverage(calls, probe.turn) +
     similarity(result, probe.after || probe.turn) +
     lineOverlap(prompt, probe.prompt) +
     0.25 * (Number.isFinite(detect) ? detect : 0)
@@ -299,7 +308,9 @@ function candidates(router: Router): ToolFormatHandler[] {
 /** `hermes:qwen` → format hermes, variant qwen (a plain id has no variant). */
 function split(handler: ToolFormatHandler): { format: string; variant?: string } {
   const i = handler.id.indexOf(':');
-  return i === -1 ? { format: handler.id } : { format: handler.id.slice(0, i), variant: handler.id.slice(i + 1) };
+  return i === -1
+    ? { format: handler.id }
+    : { format: handler.id.slice(0, i), variant: handler.id.slice(i + 1) };
 }
 
 /** On equal scores the family's plain handler goes first (fewer assumptions), then by id. */
@@ -333,6 +344,14 @@ function similarity(mine: string, theirs: string): number {
   if (a.length === 0) return 0;
   if (b.includes(a)) return 1;
   return longestCommonSubstring(a, b) / a.length;
+}
+
+/** The share of the template's turn (whitespace-normalized) that the handler's text reproduces in one piece. */
+function coverage(mine: string, theirs: string): number {
+  const a = normalize(mine);
+  const b = normalize(theirs);
+  if (a.length === 0 || b.length === 0) return 0;
+  return longestCommonSubstring(a, b) / b.length;
 }
 
 /** The share of the handler prompt's lines (by characters) that the template's prompt holds. */
