@@ -217,8 +217,8 @@ function render(template: Template, messages: unknown[], addGenerationPrompt: bo
 /** The probe call read back exactly, plus how closely the handler's own text matches the template's. */
 function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null {
   const parsed = safe(() => handler.parse(probe.turn, { tools: PROBE_TOOLS }), null);
-  if (!parsed || parsed.calls.length !== 1) return null;
-  const call = parsed.calls[0]!;
+  const call = parsed?.calls.length === 1 ? parsed.calls[0]! : null;
+  if (!call) return null;
   if (call.name !== PROBE_NAME || !sameArgs(call.arguments, PROBE_ARGS)) return null;
   const calls = safe(() => handler.formatToolCalls([PROBE_CALL]), '');
   const result = safe(
