@@ -1,10 +1,27 @@
 /** `toolformat detect`: which format a model output is written in, and how sure each format is. */
-import type { Router } from '@toolformat/core';
+import { readFile } from 'node:fs/promises';
+import { type Router, type TemplateResolution, ToolFormatConfigError } from '@toolformat/core';
+import { readGgufChatTemplate } from '@toolformat/core/node';
 import { parseCommandArgs } from './args.js';
 import { type CommandContext, loadRouter } from './context.js';
 import { inputFile, readInput, write } from './io.js';
 
-const OPTIONS = { config: { type: 'string' } } as const;
+const OPTIONS = {
+  config: { type: 'string' },
+  template: { type: 'string' },
+  gguf: { type: 'string' },
+} as const;
+
+/** What `detect --template FILE` / `--gguf FILE` prints: the format the chat template writes, and why. */
+export interface TemplateJson {
+  format: string | null;
+  variant: string | null;
+  /** The handler id (`hermes:qwen`), or null. */
+  handler: string | null;
+  method: TemplateResolution['method'];
+  reason: string;
+  candidates: TemplateResolution['candidates'];
+}
 
 export interface DetectJson {
   format: string | null;
@@ -14,6 +31,21 @@ export interface DetectJson {
 export async function detectCommand(args: readonly string[], ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs('detect', args, OPTIONS, 1);
   const { router } = await loadRouter(ctx, values.config);
+  if (values.template !== undefined || values.gguf !== undefined) {
+    const source =
+      values.gguf !== undefined ? await ggufTemplate(values.gguf) : await templateFile(values.template!);
+    const r = await router.forTemplate(source);
+    const out: TemplateJson = {
+      format: r.format,
+      variant: r.variant ?? null,
+      handler: r.handler?.id ?? null,
+      method: r.method,
+      reason: r.reason,
+      candidates: r.candidates,
+    };
+    await write(ctx.io.stdout, `${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
   const text = await readInput(inputFile(positionals[0]), ctx.io, 'detect');
   await write(ctx.io.stdout, `${JSON.stringify(detectFormats(router, text), null, 2)}\n`);
   return 0;
@@ -37,4 +69,23 @@ function safeScore(f: () => number): number {
   } catch {
     return 0;
   }
+}
+
+async function templateFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ToolFormatConfigError(`--template: cannot read '${file}': ${(error as Error).message}`, {
+      file,
+    });
+  }
+}
+
+async function ggufTemplate(file: string): Promise<string> {
+  const source = await readGgufChatTemplate(file);
+  if (source === null)
+    throw new ToolFormatConfigError(`--gguf: '${file}' has no tokenizer.chat_template in its metadata.`, {
+      file,
+    });
+  return source;
 }

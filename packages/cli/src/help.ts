@@ -6,7 +6,7 @@ export type CommandName = (typeof COMMANDS)[number];
 const USAGE: Record<Exclude<CommandName, 'help'>, string> = {
   parse: 'toolformat parse [--format ID | --model NAME] [--tools FILE] [--config FILE] [--jsonl] [FILE]',
   formats: 'toolformat formats [--config FILE] [--text]',
-  detect: 'toolformat detect [--config FILE] [FILE]',
+  detect: 'toolformat detect [--config FILE] [FILE | --template FILE | --gguf FILE]',
   prompt: 'toolformat prompt (--format ID | --model NAME) --tools FILE [--config FILE] [--text]',
   serve:
     'toolformat serve --upstream URL [--config FILE] [--port 8080] [--host 127.0.0.1] [--api-key-env NAME] [--timeout SECONDS] [--max-body SIZE] [--log-bodies]',
@@ -39,7 +39,14 @@ Options:
   detect: `Says which format FILE (or stdin: no FILE, or -) is written in, and how sure each format is:
   {"format": ID or null, "scores": [{"id", "score"}, …]}   (surest first)
 
+With --template FILE (a Jinja chat template) or --gguf FILE (a model file: its
+tokenizer.chat_template, read from the header only), says which format and variant
+the template writes, and why:
+  {"format", "variant", "handler", "method", "reason", "candidates"}
+
 Options:
+  --template FILE  the chat template to read
+  --gguf FILE      the GGUF model file whose chat template to read
   --config FILE    also score the formats of the config's plugins:`,
   prompt: `Prints the system prompt that teaches a model the format, and its stop sequences:
   {"format", "systemPrompt", "stop": [...]}

@@ -39,5 +39,6 @@ export {
   routerFrom,
 } from './router.js';
 export * from './schemas.js';
+export type { TemplateCandidate, TemplateResolution } from './template.js';
 export * from './tool-loop.js';
 export { createToolIndex, normalizeTool, normalizeTools, type ToolIndex } from './tools.js';

@@ -13,9 +13,16 @@ import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js
 import { compileModelRegex } from './model-regex.js';
 import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import type { ParseOptions, ParseResult } from './schemas.js';
+import type { TemplateResolution } from './template.js';
 import { normalizeTools } from './tools.js';
 
 export const ROUTER_CONFIG = Symbol.for('toolformat.RouterConfig');
+
+/**
+ * The module that reads chat templates, named through a variable so that a bundler does not pull
+ * the Jinja engine into a bundle that only parses (architecture/router-and-plugins.md).
+ */
+const TEMPLATE_MODULE = './template.js';
 
 export interface FormatInfo {
   id: string;
@@ -170,6 +177,16 @@ export class Router {
     const format = defaults.format ?? AUTO_ID;
     const handler = this.get(format);
     return { handler, format, source: 'default', options: base, stop: stops(handler) };
+  }
+
+  /**
+   * The format (and variant) a model's Jinja chat template writes, or `format: null` when the
+   * template has no tool-call markup a registered format reads. Loads the Jinja engine on first
+   * use; in a bundle, import `resolveTemplate` from `@toolformat/core/template` instead.
+   */
+  async forTemplate(source: string): Promise<TemplateResolution> {
+    const mod = (await import(/* @vite-ignore */ TEMPLATE_MODULE)) as typeof import('./template.js');
+    return mod.resolveTemplate(this, source);
   }
 
   /** Like resolveModel, for an explicit format id or alias (`hermes`, `xml:glm`, `auto`). */
