@@ -26,6 +26,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     familyFormats: variant === 'claude',
     seedThink: 'seedThink' in def && def.seedThink,
     nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,
+    functionNameTags: 'functionNameTags' in def && def.functionNameTags,
   };
   const markup = buildMarkup(options);
   return defineFormat({

@@ -17,6 +17,7 @@ import {
   bareInvokeBody,
   hyCallsBody,
   invokesBody,
+  miniCpmFunctionBody,
   seedBody,
   toolCallBody,
 } from './tool-call-body.js';
@@ -41,6 +42,12 @@ export interface MarkupOptions {
    * line is the marker.
    */
   nameLineCalls?: boolean;
+  /**
+   * MiniCPM5: `<function name="NAME">` opens a call of its own, with `<param name=…>` children.
+   * Only in its variant: elsewhere `<function name=…>` followed by JSON is Hermes-family drift
+   * (read by Hermes in auto mode), and in prose it is usually a tag being talked about.
+   */
+  functionNameTags?: boolean;
 }
 
 /** The namespace Claude's own output puts on its tool tags (Claude’s documented tool-use format). */
@@ -211,6 +218,17 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     toolTag('tool'),
     toolTag('tool_use'),
   ];
+  if (options.functionNameTags) {
+    blocks.push({
+      // As written, with the tokenizer's `Ġ` for the space, or with no space at all.
+      open: ['<function name=', '<function\u0120name=', '<functionname='],
+      close: '</function>',
+      bodyStart: '"\'',
+      body: miniCpmFunctionBody(undefined),
+      format: id,
+      confidence: 0.8,
+    });
+  }
   if (options.nameLineCalls) {
     for (const name of new Set(options.toolNames ?? [])) {
       blocks.push({

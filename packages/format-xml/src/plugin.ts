@@ -26,6 +26,7 @@ const aliases: FormatAlias[] = [
   { id: 'poolside_v1', variant: 'glm' },
   // vLLM's `step3p5`: Qwen3-Coder's markup.
   { id: 'step3p5', variant: 'qwen3-coder' },
+  { id: 'minicpm5', variant: 'minicpm5' },
 ];
 
 const modelPatterns: ModelPattern[] = [
@@ -56,6 +57,8 @@ const modelPatterns: ModelPattern[] = [
   { match: '*hy-v3*', variant: 'hy-v3' },
   { match: '*hunyuan-3*', variant: 'hy-v3' },
   { match: '*poolside*', variant: 'glm' },
+  { match: '*minicpm5*', variant: 'minicpm5' },
+  { match: '*minicpm-5*', variant: 'minicpm5' },
   { match: '*step-3*', variant: 'step3' },
   { match: '*step3*', variant: 'step3' },
 ];

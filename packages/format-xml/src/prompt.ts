@@ -270,3 +270,21 @@ export const hyV3Prompt: PromptBuilder = (tools, opts) => {
   const preamble = preambleOf(opts);
   return preamble ? `${preamble}\n\n${text}` : text;
 };
+
+/**
+ * MiniCPM5 (`minicpm5`). Its chat template was not available here, so this is our own text: the
+ * tools as JSON and exactly the markup vLLM's parser reads.
+ */
+export const miniCpm5Prompt: PromptBuilder = (tools, opts) => {
+  const list = normalizeTools(tools)
+    .map((t) => `${tojson(openAiShape(t))}\n`)
+    .join('');
+  const text =
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+    'To call a function, write one <function> element per call, in the following format:\n' +
+    '<function name="{function-name}"><param name="{param-name-1}">{value-1}</param>...</function>\n\n' +
+    'String values are written as is; numbers, booleans, lists and objects as JSON.';
+  const preamble = preambleOf(opts);
+  return preamble ? `${preamble}\n\n${text}` : text;
+};

@@ -120,6 +120,17 @@ export const renderCalls = {
         )
         .join('')}</tool_calls>`,
   ),
+  /** MiniCPM5 (vLLM's `minicpm5` tests): a `<function name>` element per call, values inline. */
+  miniCpm5: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<function name="${attr(c.name)}">${entries(c)
+            .map(([k, v]) => `<param name="${attr(k)}">${raw(xmlValue(v), 'param')}</param>`)
+            .join('')}</function>`,
+      )
+      .join('\n'),
+  ),
   /** MiniMax-M2 (`minimax_m2.jinja`): every invoke in one `<minimax:tool_call>`. */
   minimax: whenAny(
     (calls) =>

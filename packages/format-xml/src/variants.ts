@@ -10,6 +10,7 @@ import {
   glmPrompt46,
   glmPrompt47,
   hyV3Prompt,
+  miniCpm5Prompt,
   minimaxPrompt,
   type PromptBuilder,
   qwen35Prompt,
@@ -28,6 +29,8 @@ export interface VariantDefinition {
   seedThink?: boolean;
   /** Calls are a declared tool's name on a line and its JSON (GLM-4-0414). */
   nameLineCalls?: boolean;
+  /** `<function name="NAME">` opens a call (MiniCPM5). */
+  functionNameTags?: boolean;
 }
 
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
@@ -110,6 +113,19 @@ export const VARIANTS = {
     stops: ['</tool_calls>'],
     calls: renderCalls.hyV3,
     result: renderResult.toolResponse,
+  },
+  /**
+   * OpenBMB MiniCPM5 (vLLM's `minicpm5` parser): `<function name="NAME"><param name="KEY">VALUE
+   * </param></function>`, one element per call. Its chat template was not available here, so the
+   * end-of-turn token is not known; `<|im_end|>` is the ChatML token earlier MiniCPM models end a
+   * turn with.
+   */
+  minicpm5: {
+    prompt: miniCpm5Prompt,
+    stops: ['<|im_end|>'],
+    calls: renderCalls.miniCpm5,
+    result: renderResult.toolResponse,
+    functionNameTags: true,
   },
 } satisfies Record<string, VariantDefinition>;
 
