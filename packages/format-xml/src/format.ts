@@ -27,6 +27,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     seedThink: 'seedThink' in def && def.seedThink,
     nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,
     functionNameTags: 'functionNameTags' in def && def.functionNameTags,
+    mmThink: 'mmThink' in def && def.mmThink,
   };
   const markup = buildMarkup(options);
   return defineFormat({

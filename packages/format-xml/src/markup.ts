@@ -11,6 +11,7 @@ import {
   readJsonCallObjects,
 } from '@toolformat/core/kit';
 import { announceXmlCall } from './announce.js';
+import { M3_NS, m3CallsBody } from './m3-body.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import {
   bareFunctionBody,
@@ -48,6 +49,8 @@ export interface MarkupOptions {
    * (read by Hermes in auto mode), and in prose it is usually a tag being talked about.
    */
   functionNameTags?: boolean;
+  /** MiniMax M3: a pre-opened reasoning block (`reasoningOpen`) is `<mm:think>`. */
+  mmThink?: boolean;
 }
 
 /** The namespace Claude's own output puts on its tool tags (Claude’s documented tool-use format). */
@@ -58,6 +61,8 @@ const TAG_START = '<';
 const NAME_START = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
 
 const THINK: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };
+/** MiniMax M3's reasoning block (vLLM's `minimax_m3` reasoning parser). */
+const MM_THINK: ReasoningSpec = { open: ['<mm:think>'], close: ['</mm:think>'] };
 const SEED_THINK: ReasoningSpec = { open: ['<seed:think>'], close: ['</seed:think>'] };
 /** Claude-style prompts ask for `<thinking>` by convention. */
 const THINKING: ReasoningSpec = { open: ['<thinking>'], close: ['</thinking>'] };
@@ -132,6 +137,14 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       body: invokesBody(named('minimax')),
       announce: announceXmlCall,
       format: fmt('minimax'),
+      confidence: 0.95,
+    },
+    // MiniMax M3: M2's invokes, every tag behind the namespace marker, arguments as elements.
+    {
+      open: `${M3_NS}<tool_call>`,
+      close: `${M3_NS}</tool_call>`,
+      body: m3CallsBody(named('minimax-m3')),
+      format: fmt('minimax-m3'),
       confidence: 0.95,
     },
     // Qwen3-Coder / Qwen3.5 / Nemotron 3 / Step-3.5 `<function=…>`, GLM `name<arg_key>…`.
@@ -261,7 +274,11 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
   return {
     id,
     blocks,
-    reasoning: options.seedThink ? [SEED_THINK, THINK, THINKING] : [THINK, SEED_THINK, THINKING],
+    reasoning: options.seedThink
+      ? [SEED_THINK, THINK, THINKING, MM_THINK]
+      : options.mmThink
+        ? [MM_THINK, THINK, SEED_THINK, THINKING]
+        : [THINK, SEED_THINK, THINKING, MM_THINK],
     strip: STRIP,
   };
 }

@@ -27,6 +27,8 @@ const aliases: FormatAlias[] = [
   // vLLM's `step3p5`: Qwen3-Coder's markup.
   { id: 'step3p5', variant: 'qwen3-coder' },
   { id: 'minicpm5', variant: 'minicpm5' },
+  { id: 'minimax-m3', variant: 'minimax-m3' },
+  { id: 'minimax_m3', variant: 'minimax-m3' },
 ];
 
 const modelPatterns: ModelPattern[] = [
@@ -50,6 +52,8 @@ const modelPatterns: ModelPattern[] = [
   { match: '*glm-4-9b-chat*', variant: 'glm4' },
   { match: '*glm4-9b*', variant: 'glm4' },
   { match: '*minimax-m2*', variant: 'minimax' },
+  { match: '*minimax-m3*', variant: 'minimax-m3' },
+  { match: '*minimax_m3*', variant: 'minimax-m3' },
   { match: '*minimax_m2*', variant: 'minimax' },
   { match: '*seed-oss*', variant: 'seed-oss' },
   { match: '*seed_oss*', variant: 'seed-oss' },

@@ -131,6 +131,18 @@ export const renderCalls = {
       )
       .join('\n'),
   ),
+  /** MiniMax M3 (vLLM's `minimax_m3` tests): the namespace marker before every tag, arguments as elements. */
+  minimaxM3: whenAny(
+    (calls) =>
+      `${M3}<tool_call>\n${calls
+        .map(
+          (c) =>
+            `${M3}<invoke name="${attr(c.name)}">${entries(c)
+              .map(([k, v]) => m3Element(k, v, 0))
+              .join('')}${M3}</invoke>\n`,
+        )
+        .join('')}${M3}</tool_call>`,
+  ),
   /** MiniMax-M2 (`minimax_m2.jinja`): every invoke in one `<minimax:tool_call>`. */
   minimax: whenAny(
     (calls) =>
@@ -159,6 +171,27 @@ export const renderCalls = {
         .join('<｜tool_sep｜>')}<｜tool_calls_end｜>`,
   ),
 } satisfies Record<string, CallRenderer>;
+
+const M3 = ']<]minimax[>[';
+
+/** One M3 element: objects nest, lists are `<item>`s, scalars as text; deeper than 16 as JSON. */
+function m3Element(key: string, value: unknown, depth: number): string {
+  let inner: string;
+  if (depth < 16 && Array.isArray(value) && value.length > 0)
+    inner = value.map((v) => m3Element('item', v, depth + 1)).join('');
+  else if (
+    depth < 16 &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0
+  )
+    inner = Object.entries(value)
+      .map(([k, v]) => m3Element(k, v, depth + 1))
+      .join('');
+  else inner = raw(xmlValue(value), key);
+  return `${M3}<${key}>${inner}${M3}</${key}>`;
+}
 
 export const renderResult = {
   /** Claude-style: `<function_results>` with the tool's name and its output, or an error. */

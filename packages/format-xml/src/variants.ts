@@ -11,6 +11,7 @@ import {
   glmPrompt47,
   hyV3Prompt,
   miniCpm5Prompt,
+  minimaxM3Prompt,
   minimaxPrompt,
   type PromptBuilder,
   qwen35Prompt,
@@ -31,6 +32,8 @@ export interface VariantDefinition {
   nameLineCalls?: boolean;
   /** `<function name="NAME">` opens a call (MiniCPM5). */
   functionNameTags?: boolean;
+  /** The reasoning block a prompt that pre-opens one opens is `<mm:think>` (MiniMax M3). */
+  mmThink?: boolean;
 }
 
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
@@ -82,6 +85,19 @@ export const VARIANTS = {
     stops: ['[e~['],
     calls: renderCalls.minimax,
     result: renderResult.minimax,
+  },
+  /**
+   * MiniMax M3 (vLLM's `minimax_m3`): M2's invokes with every tag behind `]<]minimax[>[` and the
+   * arguments as elements (m3-body.ts), reasoning in `<mm:think>`. Its chat template was not
+   * available here, so its end-of-turn token is not known; stopping at the close of the call
+   * wrapper keeps the model from writing past its calls (the parser reads an unclosed wrapper).
+   */
+  'minimax-m3': {
+    prompt: minimaxM3Prompt,
+    stops: [']<]minimax[>[</tool_call>'],
+    calls: renderCalls.minimaxM3,
+    result: renderResult.minimax,
+    mmThink: true,
   },
   /** ByteDance Seed-OSS. */
   'seed-oss': {
