@@ -28,6 +28,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,
     functionNameTags: 'functionNameTags' in def && def.functionNameTags,
     mmThink: 'mmThink' in def && def.mmThink,
+    ...('valueLayout' in def ? { valueLayout: def.valueLayout } : {}),
   };
   const markup = buildMarkup(options);
   return defineFormat({

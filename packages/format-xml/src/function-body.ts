@@ -134,7 +134,11 @@ function readOneFunction(
     }
     if (isParamOpen(tag)) {
       const span = scanValue(body, tag.end, limit, tag.local === 'param' ? PARAM_RULES : PARAMETER_RULES);
-      args.add(decodeName(tag.eq ?? tag.name ?? ''), valueText(body.slice(span.start, span.end), layout));
+      // A verbatim value is what stands between its tags; one the model left unclosed (ended by
+      // `</function>` or `</tool_call>`) has no such bound, and the blanks before what ended it
+      // are layout, as in the line layout (a MiMo leak: `…--full </tool_call>`).
+      const written = layout === 'verbatim' && !span.closed ? 'lines' : layout;
+      args.add(decodeName(tag.eq ?? tag.name ?? ''), valueText(body.slice(span.start, span.end), written));
       truncated = !span.closed;
       i = span.next;
       continue;

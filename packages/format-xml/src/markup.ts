@@ -22,6 +22,7 @@ import {
   seedBody,
   toolCallBody,
 } from './tool-call-body.js';
+import type { ValueLayout } from './values.js';
 
 export interface MarkupOptions {
   /** The variant's handler id: `xml`, `xml:glm`, … */
@@ -51,6 +52,8 @@ export interface MarkupOptions {
   functionNameTags?: boolean;
   /** MiniMax M3: a pre-opened reasoning block (`reasoningOpen`) is `<mm:think>`. */
   mmThink?: boolean;
+  /** How `<function=…>` parameter values are laid out (default: Qwen3-Coder's lines; MiMo's verbatim). */
+  valueLayout?: ValueLayout;
 }
 
 /** The namespace Claude's own output puts on its tool tags (Claude’s documented tool-use format). */
@@ -155,7 +158,10 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       bodyStart: `${TAG_START}{[`,
       guard: 'json',
       bodyStartTight: NAME_START,
-      body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
+      body: toolCallBody(
+        { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
+        options.valueLayout,
+      ),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
@@ -213,7 +219,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<function=',
       close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
-      body: bareFunctionBody(named('qwen3-coder')),
+      body: bareFunctionBody(named('qwen3-coder'), options.valueLayout),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.7,

@@ -27,6 +27,7 @@ const aliases: FormatAlias[] = [
   // vLLM's `step3p5`: Qwen3-Coder's markup.
   { id: 'step3p5', variant: 'qwen3-coder' },
   { id: 'minicpm5', variant: 'minicpm5' },
+  { id: 'mimo', variant: 'mimo' },
   { id: 'minimax-m3', variant: 'minimax-m3' },
   { id: 'minimax_m3', variant: 'minimax-m3' },
 ];
@@ -62,6 +63,8 @@ const modelPatterns: ModelPattern[] = [
   { match: '*hunyuan-3*', variant: 'hy-v3' },
   { match: '*poolside*', variant: 'glm' },
   { match: '*minicpm5*', variant: 'minicpm5' },
+  { match: '*mimo-*', variant: 'mimo' },
+  { match: '*mimo_*', variant: 'mimo' },
   { match: '*minicpm-5*', variant: 'minicpm5' },
   { match: '*step-3*', variant: 'step3' },
   { match: '*step3*', variant: 'step3' },

@@ -66,6 +66,17 @@ export const renderCalls = {
       )
       .join('\n'),
   ),
+  /** MiMo (vLLM's `mimo` and MiMo-V2-Flash tests): Qwen3-Coder's markup, each value verbatim between its tags. */
+  mimo: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<tool_call>\n<function=${c.name}>\n${entries(c)
+            .map(([k, v]) => `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter', false)}</parameter>\n`)
+            .join('')}</function>\n</tool_call>`,
+      )
+      .join('\n'),
+  ),
   /** Seed-OSS (`seed_oss.jinja`): the same inner syntax, values inline, in `<seed:tool_call>`. */
   seed: whenAny((calls) =>
     calls

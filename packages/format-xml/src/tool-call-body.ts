@@ -56,8 +56,8 @@ export function seedBody(format: string | undefined): BodyParser {
 }
 
 /** A bare `<function=` (no `<tool_call>` around it): the engine took the marker; it is put back. */
-export function bareFunctionBody(format: string | undefined): BodyParser {
-  return (body, ctx) => named(readFunctions(`${ctx.open}${body}`, ctx, 'lines'), format);
+export function bareFunctionBody(format: string | undefined, layout: ValueLayout = 'lines'): BodyParser {
+  return (body, ctx) => named(readFunctions(`${ctx.open}${body}`, ctx, layout), format);
 }
 
 /** A bare `<invoke name=` (no wrapper): the marker is put back likewise. */

@@ -20,6 +20,7 @@ import {
   step3Prompt,
 } from './prompt.js';
 import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import type { ValueLayout } from './values.js';
 
 export interface VariantDefinition {
   prompt: PromptBuilder;
@@ -34,6 +35,8 @@ export interface VariantDefinition {
   functionNameTags?: boolean;
   /** The reasoning block a prompt that pre-opens one opens is `<mm:think>` (MiniMax M3). */
   mmThink?: boolean;
+  /** How `<function=…>` values are laid out, when not Qwen3-Coder's lines (MiMo: verbatim). */
+  valueLayout?: ValueLayout;
 }
 
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
@@ -61,6 +64,20 @@ export const VARIANTS = {
     stops: QWEN_STOPS,
     calls: renderCalls.qwenCoder,
     result: renderResult.toolResponse,
+  },
+  /**
+   * Xiaomi MiMo (vLLM's `mimo`, on its Qwen3 engine): Qwen3-Coder's markup written compactly,
+   * `<parameter=k>value</parameter>`, and a string value is exactly the text between the tags —
+   * newlines around it included, where Qwen3-Coder's are layout. Its chat template was not
+   * available here; the prompt is Qwen3-Coder's, whose markup it is, and the turn ends with
+   * ChatML's tokens (vLLM runs it with the ChatML turn boundaries).
+   */
+  mimo: {
+    prompt: qwenCoderPrompt,
+    stops: QWEN_STOPS,
+    calls: renderCalls.mimo,
+    result: renderResult.toolResponse,
+    valueLayout: 'verbatim',
   },
   /** GLM-4.5 / 4.6. */
   glm: { prompt: glmPrompt46, stops: GLM_STOPS, calls: renderCalls.glm, result: renderResult.toolResponse },
