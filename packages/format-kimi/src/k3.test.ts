@@ -40,6 +40,17 @@ describe('Kimi K3', () => {
     expect(router.get('auto').parse(CALLS).calls).toHaveLength(2);
   });
 
+  it('reads the think channel as reasoning, and arguments written as one JSON element', () => {
+    const r = k3.parse(
+      '<|open|>think<|sep|>reason<|close|>think<|sep|><|open|>response<|sep|>answer<|close|>response<|sep|>' +
+        '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|><|open|>json type="object"<|sep|>{"city":"杭州"}' +
+        '<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+    );
+    expect(r.reasoning).toBe('reason');
+    expect(r.content).toBe('answer');
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: '杭州' }]]);
+  });
+
   it('flags a call the output ended inside instead of reading half of it', () => {
     const r = k3.parse(CALLS.slice(0, CALLS.indexOf('<|close|>argument')));
     expect(r.calls).toEqual([]);

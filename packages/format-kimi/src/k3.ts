@@ -7,7 +7,7 @@
  *     <|close|>call<|sep|>
  *   <|close|>tools<|sep|>
  *
- * and the reply in a `response` channel (`<|open|>response<|sep|>…<|close|>response<|sep|>`, the
+ * reasoning in a `think` channel, the reply in a `response` channel (`<|open|>response<|sep|>…<|close|>response<|sep|>`, the
  * open often part of the prompt), the turn ended by `<|close|>message<|sep|>`. As for K2, the block
  * is one call, so each is extracted as soon as it is written; the channel markers carry nothing
  * and are stripped wherever they stand.
@@ -21,6 +21,8 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  isPlainObject,
+  parseJsonLadder,
   partialCall,
   setOwn,
 } from '@toolformat/core/kit';
@@ -34,6 +36,10 @@ export const K3_CALL_OPEN = `${K3_OPEN}call `;
 export const K3_CALL_CLOSE = `${K3_CLOSE}call${K3_SEP}`;
 export const K3_ARG_OPEN = `${K3_OPEN}argument `;
 export const K3_ARG_CLOSE = `${K3_CLOSE}argument${K3_SEP}`;
+export const K3_JSON_OPEN = `${K3_OPEN}json `;
+export const K3_JSON_CLOSE = `${K3_CLOSE}json${K3_SEP}`;
+export const K3_THINK_OPEN = `${K3_OPEN}think${K3_SEP}`;
+export const K3_THINK_CLOSE = `${K3_CLOSE}think${K3_SEP}`;
 export const K3_RESPONSE_OPEN = `${K3_OPEN}response${K3_SEP}`;
 export const K3_RESPONSE_CLOSE = `${K3_CLOSE}response${K3_SEP}`;
 export const K3_MESSAGE_CLOSE = `${K3_CLOSE}message${K3_SEP}`;
@@ -124,6 +130,22 @@ export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
     const key = attrs.get('key') ?? '';
     setOwn(args, key, typed(body.slice(attrEnd + K3_SEP.length, close), attrs.get('type') ?? 'string'));
     i = close + K3_ARG_CLOSE.length;
+  }
+  // The arguments as one JSON object, `<|open|>json type="object"<|sep|>{…}<|close|>json<|sep|>`
+  // (K3's form for a forced call), when no argument element came.
+  const json = Object.keys(args).length === 0 ? body.indexOf(K3_JSON_OPEN, sep) : -1;
+  if (json !== -1) {
+    const from = body.indexOf(K3_SEP, json + K3_JSON_OPEN.length);
+    const close = from === -1 ? -1 : body.indexOf(K3_JSON_CLOSE, from + K3_SEP.length);
+    if (close === -1) {
+      if (!ctx.closed) return partialCall(body, ctx, `the output ended inside the arguments of "${name}"`);
+      return { calls: [], error: `unclosed JSON arguments of "${name}"` };
+    }
+    const parsed = parseJsonLadder(body.slice(from + K3_SEP.length, close).trim());
+    if (!parsed.ok || !isPlainObject(parsed.value))
+      return { calls: [], error: `the JSON arguments of "${name}" are not an object` };
+    if (!ctx.closed) return partialCall(body, ctx, `the output ended before the end of "${name}"`);
+    return { calls: [{ name, arguments: parsed.value }], issues };
   }
   if (!ctx.closed) return partialCall(body, ctx, `the output ended before the end of "${name}"`);
   return { calls: [{ name, arguments: args }], issues };

@@ -17,7 +17,7 @@
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceName, callBody } from './call-body.js';
-import { K3_CALL_OPEN, K3_STRIP, k3Block } from './k3.js';
+import { K3_CALL_OPEN, K3_STRIP, K3_THINK_CLOSE, K3_THINK_OPEN, k3Block } from './k3.js';
 import {
   CALL_BEGIN,
   CALL_END,
@@ -29,7 +29,11 @@ import {
   THINK_END,
 } from './tokens.js';
 
-export const REASONING: readonly ReasoningSpec[] = [{ open: [THINK], close: [THINK_END, ...SECTION_BEGINS] }];
+export const REASONING: readonly ReasoningSpec[] = [
+  { open: [THINK], close: [THINK_END, ...SECTION_BEGINS] },
+  // Kimi K3's think channel.
+  { open: [K3_THINK_OPEN], close: [K3_THINK_CLOSE] },
+];
 
 /** Tokens that are never content: the section around the calls, the end of the turn. */
 export const STRIP: readonly string[] = [...SECTION_BEGINS, ...SECTION_ENDS, IM_END, ...K3_STRIP];
