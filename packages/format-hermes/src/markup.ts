@@ -38,6 +38,22 @@ export const REASONING: readonly ReasoningSpec[] = [
   { open: ['<scratch_pad>'], close: ['</scratch_pad>'] },
   // Apertus.
   { open: ['<|inner_prefix|>'], close: ['<|inner_suffix|>'] },
+  // Inkling: a thinking block ends like every block, at `<|end_message|>` (or the end of sampling).
+  { open: ['<|content_thinking|>'], close: ['<|end_message|>', '<|content_model_end_sampling|>'] },
+];
+
+/**
+ * Inkling's block tokens that carry nothing once the blocks are read: the model-message header,
+ * the text block (its text is the reply), the raw-tool-text and tool-error blocks (shown as text,
+ * as vLLM's `inkling` parser does) and the two block ends.
+ */
+const INKLING_STRIP = [
+  '<|message_model|>',
+  '<|content_text|>',
+  '<|content_invoke_tool_text|>',
+  '<|content_tool_error|>',
+  '<|end_message|>',
+  '<|content_model_end_sampling|>',
 ];
 
 /** End-of-turn tokens servers leave in, and closers of self-delimiting blocks (`<|tool_call|>[…]<|/tool_call|>`). */
@@ -54,6 +70,7 @@ const STRIP = [
   '</s>',
   // Listed so that `</function_call>` above does not eat the front of Claude-style `</function_calls>`.
   '</function_calls>',
+  ...INKLING_STRIP,
 ];
 
 export function buildMarkup(options: MarkupOptions): MarkupSpec {
@@ -151,6 +168,11 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     tag('<|tools_prefix|>', '<|tools_suffix|>', 'apertus', 0.95, jsonCallsBody({ nameKeyed: true })),
     // InternLM2.
     tag('<|action_start|><|plugin|>', '<|action_end|>', 'internlm', 0.95),
+    // Inkling: `{"name": …, "args": {…}}` in a tool block, ended like every Inkling block.
+    {
+      ...tag('<|content_invoke_tool_json|>', '<|end_message|>', 'inkling', 0.95),
+      close: ['<|end_message|>', '<|content_model_end_sampling|>'],
+    },
   ];
   // Qwen3 after `</think>` with its `<tool_call>` left out: a JSON call at a line start counts only
   // when the stray `</tool_call>` follows it (which then goes too). Not in auto mode: prose and

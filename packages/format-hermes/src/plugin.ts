@@ -23,6 +23,7 @@ const variantAliases: FormatAlias[] = [
   'longcat',
   'ernie',
   'gigachat',
+  'inkling',
 ].map((id): FormatAlias => ({ id, variant: id }));
 
 // vLLM's `granite4` parser: Granite 4 writes Qwen's `<tool_call>{json}</tool_call>` (its models are
@@ -69,6 +70,7 @@ const modelPatterns: ModelPattern[] = [
   { match: 'longcat*', variant: 'longcat' },
   { match: 'ernie-4.5*', variant: 'ernie' },
   { match: '*gigachat*', variant: 'gigachat' },
+  { match: '*inkling*', variant: 'inkling' },
 ];
 
 export const hermesPlugin = definePlugin({

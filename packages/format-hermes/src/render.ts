@@ -57,6 +57,15 @@ export const renderCalls = {
   longcat: whenAny((calls) =>
     calls.map((c) => `<longcat_tool_call>\n${callJson(c)}\n</longcat_tool_call>`).join('\n'),
   ),
+  /** Inkling (vLLM's `inkling` tests): a tool block per call, `args` for the arguments, each its own model message. */
+  inkling: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<|content_invoke_tool_json|>${JSON.stringify({ name: c.name, args: c.arguments ?? {} })}<|end_message|>`,
+      )
+      .join('<|message_model|>'),
+  ),
 } satisfies Record<string, CallRenderer>;
 
 export const renderResult = {

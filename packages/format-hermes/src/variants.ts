@@ -125,6 +125,18 @@ export const VARIANTS = {
     result: renderResult.toolResponse,
     responseTags: true,
   },
+  /**
+   * Inkling (vLLM's `inkling`): typed blocks between special tokens, a call as
+   * `<|content_invoke_tool_json|>{"name": …, "args": {…}}<|end_message|>`, reasoning in
+   * `<|content_thinking|>` blocks. Its chat template was not available here: the prompt is
+   * Qwen's with Inkling's tool block, and the turn stops at the end-of-sampling token.
+   */
+  inkling: {
+    prompt: taggedPrompt('<|content_invoke_tool_json|>', '<|end_message|>'),
+    stops: ['<|content_model_end_sampling|>'],
+    calls: renderCalls.inkling,
+    result: renderResult.plain,
+  },
 } satisfies Record<string, VariantDefinition>;
 
 export type HermesVariant = keyof typeof VARIANTS;

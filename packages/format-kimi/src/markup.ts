@@ -8,6 +8,8 @@
  * A call that lacks its end token ends at whatever the model wrote next: the next call, the end of
  * the section or of the turn (read as closed), or the end of the output (read as cut off).
  *
+ * Kimi K3 writes XTML channels instead (k3.ts); its call is a block of its own.
+ *
  * K2 Thinking: `<think>…</think>` is reasoning, and the section token ends it too. Kimi's reference
  * parsers (vLLM's `KimiK2ReasoningParser`, llama.cpp) treat it so: the model sometimes opens its calls
  * without closing the thought, and a special token is never prose a model merely thinks about.
@@ -15,6 +17,7 @@
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceName, callBody } from './call-body.js';
+import { K3_CALL_OPEN, K3_STRIP, K3_THINK_CLOSE, K3_THINK_OPEN, k3Block } from './k3.js';
 import {
   CALL_BEGIN,
   CALL_END,
@@ -26,10 +29,14 @@ import {
   THINK_END,
 } from './tokens.js';
 
-export const REASONING: readonly ReasoningSpec[] = [{ open: [THINK], close: [THINK_END, ...SECTION_BEGINS] }];
+export const REASONING: readonly ReasoningSpec[] = [
+  { open: [THINK], close: [THINK_END, ...SECTION_BEGINS] },
+  // Kimi K3's think channel.
+  { open: [K3_THINK_OPEN], close: [K3_THINK_CLOSE] },
+];
 
 /** Tokens that are never content: the section around the calls, the end of the turn. */
-export const STRIP: readonly string[] = [...SECTION_BEGINS, ...SECTION_ENDS, IM_END];
+export const STRIP: readonly string[] = [...SECTION_BEGINS, ...SECTION_ENDS, IM_END, ...K3_STRIP];
 
 export function buildMarkup(id: string): MarkupSpec {
   return {
@@ -49,6 +56,8 @@ export function buildMarkup(id: string): MarkupSpec {
         // A special token of Kimi's tokenizer: prose does not write it.
         confidence: 0.95,
       },
+      // Kimi K3's XTML call (k3.ts): every variant reads it, as every variant reads K2's.
+      k3Block,
     ],
     reasoning: REASONING,
     strip: STRIP,
@@ -58,7 +67,7 @@ export function buildMarkup(id: string): MarkupSpec {
 /** How sure the text holds Kimi markup: a call token, or at least the section token. */
 export function detectKimi(text: string): number {
   if (typeof text !== 'string') return 0;
-  if (text.includes(CALL_BEGIN)) return 0.95;
+  if (text.includes(CALL_BEGIN) || text.includes(K3_CALL_OPEN)) return 0.95;
   if (text.includes(SECTION_BEGIN) || text.includes(SECTION_BEGINS[1])) return 0.9;
   return 0;
 }

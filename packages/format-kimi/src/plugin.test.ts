@@ -50,7 +50,7 @@ describe('the plugin', () => {
   });
 
   it('rejects an unknown variant, naming the known ones', () => {
-    expect(() => createKimiFormat('k3')).toThrow(ToolFormatConfigError);
-    expect(() => createKimiFormat('k3')).toThrow(/instruct, 0905, thinking/);
+    expect(() => createKimiFormat('k9')).toThrow(ToolFormatConfigError);
+    expect(() => createKimiFormat('k9')).toThrow(/instruct, 0905, thinking, k3/);
   });
 });

@@ -12,6 +12,9 @@ const aliases: FormatAlias[] = [
   { id: 'kimi-k2', variant: 'instruct' },
   { id: 'kimi-k2-0905', variant: '0905' },
   { id: 'kimi-k2-thinking', variant: 'thinking' },
+  { id: 'kimi-k3', variant: 'k3' },
+  // vLLM's parser name.
+  { id: 'kimi_k3', variant: 'k3' },
 ];
 
 const modelPatterns: ModelPattern[] = [
@@ -24,6 +27,9 @@ const modelPatterns: ModelPattern[] = [
   // Kimi K2 Thinking.
   { match: '*kimi-k2-thinking*', variant: 'thinking' },
   { match: '*kimi_k2_thinking*', variant: 'thinking' },
+  // Kimi K3: XTML.
+  { match: '*kimi-k3*', variant: 'k3' },
+  { match: '*kimi_k3*', variant: 'k3' },
 ];
 
 export const kimiPlugin = definePlugin({

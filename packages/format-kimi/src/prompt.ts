@@ -40,3 +40,19 @@ function prompt(heading: boolean): PromptBuilder {
 export const kimiPrompt: PromptBuilder = prompt(false);
 /** K2-0905: the list under `# Tools`. */
 export const kimi0905Prompt: PromptBuilder = prompt(true);
+
+/**
+ * Kimi K3. Its chat template was not available here, so this is our own text: the tools as JSON
+ * and exactly the XTML vLLM's `kimi_k3` parser reads.
+ */
+export const kimiK3Prompt: PromptBuilder = (tools, opts) => {
+  if (tools.length === 0) return opts?.preamble?.trim() ?? '';
+  return withPreamble(
+    opts,
+    `# Tools\n${toolList(tools)}\n\nTo call tools, write them in the tools channel, one call element each:\n` +
+      '<|open|>tools<|sep|><|open|>call tool="NAME" index="1"<|sep|>' +
+      '<|open|>argument key="KEY" type="string"<|sep|>VALUE<|close|>argument<|sep|>' +
+      '<|close|>call<|sep|><|close|>tools<|sep|>\n' +
+      'A string value is written as is; any other type (number, integer, boolean, null, object, array) as JSON.',
+  );
+};

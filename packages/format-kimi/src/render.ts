@@ -13,6 +13,15 @@ import type { ToolCall, ToolResult } from '@toolformat/core';
 import { resultText, tojson } from '@toolformat/core/kit';
 import { toKimiId } from './call-id.js';
 import {
+  K3_ARG_CLOSE,
+  K3_ARG_OPEN,
+  K3_CALL_CLOSE,
+  K3_CALL_OPEN,
+  K3_SEP,
+  K3_TOOLS_CLOSE,
+  K3_TOOLS_OPEN,
+} from './k3.js';
+import {
   ARGUMENT_BEGIN,
   CALL_BEGIN,
   CALL_END,
@@ -38,7 +47,32 @@ export const renderCalls = {
   plain: (calls) => (calls.length === 0 ? '' : section(calls)),
   /** K2 Thinking: the empty thought the template writes before a past turn's calls. */
   thinking: (calls) => (calls.length === 0 ? '' : `${THINK}${THINK_END}${section(calls)}`),
+  /** Kimi K3: the XTML tools channel, a value's JSON type on its tag, strings raw (k3.ts). */
+  k3: (calls) => (calls.length === 0 ? '' : k3Section(calls)),
 } satisfies Record<string, CallRenderer>;
+
+/** An attribute value as K3's encoder writes it: `&` and `"` escaped. */
+const k3Attr = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+function k3Type(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value === 'string' || typeof value === 'boolean' ? typeof value : 'object';
+}
+
+function k3Section(calls: readonly ToolCall[]): string {
+  let out = K3_TOOLS_OPEN;
+  for (const [i, c] of calls.entries()) {
+    out += `${K3_CALL_OPEN}tool="${k3Attr(c.name)}" index="${i + 1}"${K3_SEP}`;
+    for (const [k, v] of Object.entries(c.arguments ?? {})) {
+      const type = k3Type(v);
+      out += `${K3_ARG_OPEN}key="${k3Attr(k)}" type="${type}"${K3_SEP}${type === 'string' ? v : tojson(v)}${K3_ARG_CLOSE}`;
+    }
+    out += K3_CALL_CLOSE;
+  }
+  return out + K3_TOOLS_CLOSE;
+}
 
 /**
  * `## Return of ID` and the content. Without an id the result names its tool only: an index we do

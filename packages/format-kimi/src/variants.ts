@@ -3,7 +3,8 @@
  * list with `# Tools`, K2 Thinking writes a reasoning block before each assistant turn. Parsing is
  * the same for all (every variant reads every form); a variant names itself in `ParseResult.format`.
  */
-import { kimi0905Prompt, kimiPrompt, type PromptBuilder } from './prompt.js';
+import { K3_MESSAGE_CLOSE } from './k3.js';
+import { kimi0905Prompt, kimiK3Prompt, kimiPrompt, type PromptBuilder } from './prompt.js';
 import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
 import { IM_END } from './tokens.js';
 
@@ -24,6 +25,12 @@ export const VARIANTS = {
   '0905': { prompt: kimi0905Prompt, stops: STOPS, calls: renderCalls.plain, result: renderResult },
   /** Kimi K2 Thinking. */
   thinking: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.thinking, result: renderResult },
+  /**
+   * Kimi K3 (vLLM's `kimi_k3`): XTML channels (k3.ts). Its chat template was not available here;
+   * the model writes `<|close|>message<|sep|>` right before its end-of-message token (vLLM's
+   * parser and tests), so the turn stops there.
+   */
+  k3: { prompt: kimiK3Prompt, stops: [K3_MESSAGE_CLOSE], calls: renderCalls.k3, result: renderResult },
 } satisfies Record<string, VariantDefinition>;
 
 export type KimiVariant = keyof typeof VARIANTS;

@@ -52,8 +52,18 @@ export const REASONING: readonly ReasoningSpec[] = [
   { open: ['<|START_THINKING|>'], close: ['<|END_THINKING|>'] },
 ];
 
-/** Turn tokens servers leave in, Command R7B's answer wrapper, Qwen-Agent's reply marker. */
-const STRIP = ['<|END_OF_TURN_TOKEN|>', '<|START_RESPONSE|>', '<|END_RESPONSE|>', ...QWEN_KEYS.final];
+/**
+ * Turn tokens servers leave in, Command R7B's answer wrapper (and Command A Vision / MoE's, vLLM's
+ * `cohere_command4`: `<|START_TEXT|>`), Qwen-Agent's reply marker.
+ */
+const STRIP = [
+  '<|END_OF_TURN_TOKEN|>',
+  '<|START_RESPONSE|>',
+  '<|END_RESPONSE|>',
+  '<|START_TEXT|>',
+  '<|END_TEXT|>',
+  ...QWEN_KEYS.final,
+];
 
 function isBlankLine(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {

@@ -13,6 +13,11 @@ const aliases: FormatAlias[] = [
   { id: 'command-r', variant: 'command-r' },
   { id: 'command-r7b', variant: 'command-r7b' },
   { id: 'command-a', variant: 'command-r7b' },
+  // vLLM's Cohere parsers: `cohere_command4` (Command A Vision / MoE) writes Command A's action
+  // block; only its answer wrapper differs (`<|START_TEXT|>`, stripped like `<|START_RESPONSE|>`).
+  { id: 'cohere_command3', variant: 'command-r7b' },
+  { id: 'cohere_command4', variant: 'command-r7b' },
+  { id: 'cohere-command4', variant: 'command-r7b' },
 ];
 
 const modelPatterns: ModelPattern[] = [

@@ -26,6 +26,9 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     familyFormats: variant === 'claude',
     seedThink: 'seedThink' in def && def.seedThink,
     nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,
+    functionNameTags: 'functionNameTags' in def && def.functionNameTags,
+    mmThink: 'mmThink' in def && def.mmThink,
+    ...('valueLayout' in def ? { valueLayout: def.valueLayout } : {}),
   };
   const markup = buildMarkup(options);
   return defineFormat({

@@ -26,13 +26,24 @@ import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-sc
 
 const isFunctionOpen = (t: Tag) => !t.closing && t.local === 'function' && (t.eq !== null || t.name !== null);
 const isFunctionClose = (t: Tag) => t.closing && t.local === 'function';
-const isParamOpen = (t: Tag) => !t.closing && t.local === 'parameter' && (t.eq !== null || t.name !== null);
+/** `<parameter=k>` / `<parameter name="k">`, and MiniCPM5's `<param name="k">`. */
+const isParamTag = (t: Tag) => t.local === 'parameter' || t.local === 'param';
+const isParamOpen = (t: Tag) => !t.closing && isParamTag(t) && (t.eq !== null || t.name !== null);
 
-const PARAMETER_RULES: ValueRules = {
-  isClose: (t) => t.closing && t.local === 'parameter',
-  canFollow: (t) => t.local === 'parameter' || t.local === 'function' || t.closing,
-  isStop: (t) => isParamOpen(t) || isFunctionClose(t) || isFunctionOpen(t),
-};
+/**
+ * A value ends at the close of its own element only: a `</param>` inside a Qwen3-Coder
+ * `<parameter=…>` value (HTML, say) is text, and so is a `</parameter>` inside MiniCPM5's `<param>`.
+ */
+const PARAMETER_RULES: ValueRules = rulesFor('parameter');
+const PARAM_RULES: ValueRules = rulesFor('param');
+
+function rulesFor(local: string): ValueRules {
+  return {
+    isClose: (t) => t.closing && t.local === local,
+    canFollow: (t) => isParamTag(t) || t.local === 'function' || t.closing,
+    isStop: (t) => isParamOpen(t) || isFunctionClose(t) || isFunctionOpen(t),
+  };
+}
 
 /** Reads every `<function=…>` in `body[from, limit)`. */
 export function readFunctions(
@@ -122,8 +133,12 @@ function readOneFunction(
       break;
     }
     if (isParamOpen(tag)) {
-      const span = scanValue(body, tag.end, limit, PARAMETER_RULES);
-      args.add(decodeName(tag.eq ?? tag.name ?? ''), valueText(body.slice(span.start, span.end), layout));
+      const span = scanValue(body, tag.end, limit, tag.local === 'param' ? PARAM_RULES : PARAMETER_RULES);
+      // A verbatim value is what stands between its tags; one the model left unclosed (ended by
+      // `</function>` or `</tool_call>`) has no such bound, and the blanks before what ended it
+      // are layout, as in the line layout (a MiMo leak: `…--full </tool_call>`).
+      const written = layout === 'verbatim' && !span.closed ? 'lines' : layout;
+      args.add(decodeName(tag.eq ?? tag.name ?? ''), valueText(body.slice(span.start, span.end), written));
       truncated = !span.closed;
       i = span.next;
       continue;

@@ -11,15 +11,18 @@ import {
   readJsonCallObjects,
 } from '@toolformat/core/kit';
 import { announceXmlCall } from './announce.js';
+import { M3_NS, m3CallsBody } from './m3-body.js';
 import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import {
   bareFunctionBody,
   bareInvokeBody,
   hyCallsBody,
   invokesBody,
+  miniCpmFunctionBody,
   seedBody,
   toolCallBody,
 } from './tool-call-body.js';
+import type { ValueLayout } from './values.js';
 
 export interface MarkupOptions {
   /** The variant's handler id: `xml`, `xml:glm`, … */
@@ -41,6 +44,16 @@ export interface MarkupOptions {
    * line is the marker.
    */
   nameLineCalls?: boolean;
+  /**
+   * MiniCPM5: `<function name="NAME">` opens a call of its own, with `<param name=…>` children.
+   * Only in its variant: elsewhere `<function name=…>` followed by JSON is Hermes-family drift
+   * (read by Hermes in auto mode), and in prose it is usually a tag being talked about.
+   */
+  functionNameTags?: boolean;
+  /** MiniMax M3: a pre-opened reasoning block (`reasoningOpen`) is `<mm:think>`. */
+  mmThink?: boolean;
+  /** How `<function=…>` parameter values are laid out (default: Qwen3-Coder's lines; MiMo's verbatim). */
+  valueLayout?: ValueLayout;
 }
 
 /** The namespace Claude's own output puts on its tool tags (Claude’s documented tool-use format). */
@@ -51,6 +64,8 @@ const TAG_START = '<';
 const NAME_START = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_';
 
 const THINK: ReasoningSpec = { open: ['<think>'], close: ['</think>'] };
+/** MiniMax M3's reasoning block (vLLM's `minimax_m3` reasoning parser). */
+const MM_THINK: ReasoningSpec = { open: ['<mm:think>'], close: ['</mm:think>'] };
 const SEED_THINK: ReasoningSpec = { open: ['<seed:think>'], close: ['</seed:think>'] };
 /** Claude-style prompts ask for `<thinking>` by convention. */
 const THINKING: ReasoningSpec = { open: ['<thinking>'], close: ['</thinking>'] };
@@ -127,6 +142,14 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       format: fmt('minimax'),
       confidence: 0.95,
     },
+    // MiniMax M3: M2's invokes, every tag behind the namespace marker, arguments as elements.
+    {
+      open: `${M3_NS}<tool_call>`,
+      close: `${M3_NS}</tool_call>`,
+      body: m3CallsBody(named('minimax-m3')),
+      format: fmt('minimax-m3'),
+      confidence: 0.95,
+    },
     // Qwen3-Coder / Qwen3.5 / Nemotron 3 / Step-3.5 `<function=…>`, GLM `name<arg_key>…`.
     {
       open: '<tool_call>',
@@ -135,7 +158,10 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       bodyStart: `${TAG_START}{[`,
       guard: 'json',
       bodyStartTight: NAME_START,
-      body: toolCallBody({ function: named('qwen3-coder'), glm: named('glm'), invoke: named('') }),
+      body: toolCallBody(
+        { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
+        options.valueLayout,
+      ),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
@@ -193,7 +219,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<function=',
       close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
-      body: bareFunctionBody(named('qwen3-coder')),
+      body: bareFunctionBody(named('qwen3-coder'), options.valueLayout),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.7,
@@ -211,6 +237,17 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     toolTag('tool'),
     toolTag('tool_use'),
   ];
+  if (options.functionNameTags) {
+    blocks.push({
+      // As written, with the tokenizer's `Ġ` for the space, or with no space at all.
+      open: ['<function name=', '<function\u0120name=', '<functionname='],
+      close: '</function>',
+      bodyStart: '"\'',
+      body: miniCpmFunctionBody(undefined),
+      format: id,
+      confidence: 0.8,
+    });
+  }
   if (options.nameLineCalls) {
     for (const name of new Set(options.toolNames ?? [])) {
       blocks.push({
@@ -243,7 +280,11 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
   return {
     id,
     blocks,
-    reasoning: options.seedThink ? [SEED_THINK, THINK, THINKING] : [THINK, SEED_THINK, THINKING],
+    reasoning: options.seedThink
+      ? [SEED_THINK, THINK, THINKING, MM_THINK]
+      : options.mmThink
+        ? [MM_THINK, THINK, SEED_THINK, THINKING]
+        : [THINK, SEED_THINK, THINKING, MM_THINK],
     strip: STRIP,
   };
 }

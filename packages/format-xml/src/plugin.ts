@@ -26,6 +26,10 @@ const aliases: FormatAlias[] = [
   { id: 'poolside_v1', variant: 'glm' },
   // vLLM's `step3p5`: Qwen3-Coder's markup.
   { id: 'step3p5', variant: 'qwen3-coder' },
+  { id: 'minicpm5', variant: 'minicpm5' },
+  { id: 'mimo', variant: 'mimo' },
+  { id: 'minimax-m3', variant: 'minimax-m3' },
+  { id: 'minimax_m3', variant: 'minimax-m3' },
 ];
 
 const modelPatterns: ModelPattern[] = [
@@ -49,6 +53,8 @@ const modelPatterns: ModelPattern[] = [
   { match: '*glm-4-9b-chat*', variant: 'glm4' },
   { match: '*glm4-9b*', variant: 'glm4' },
   { match: '*minimax-m2*', variant: 'minimax' },
+  { match: '*minimax-m3*', variant: 'minimax-m3' },
+  { match: '*minimax_m3*', variant: 'minimax-m3' },
   { match: '*minimax_m2*', variant: 'minimax' },
   { match: '*seed-oss*', variant: 'seed-oss' },
   { match: '*seed_oss*', variant: 'seed-oss' },
@@ -56,6 +62,10 @@ const modelPatterns: ModelPattern[] = [
   { match: '*hy-v3*', variant: 'hy-v3' },
   { match: '*hunyuan-3*', variant: 'hy-v3' },
   { match: '*poolside*', variant: 'glm' },
+  { match: '*minicpm5*', variant: 'minicpm5' },
+  { match: '*mimo-*', variant: 'mimo' },
+  { match: '*mimo_*', variant: 'mimo' },
+  { match: '*minicpm-5*', variant: 'minicpm5' },
   { match: '*step-3*', variant: 'step3' },
   { match: '*step3*', variant: 'step3' },
 ];

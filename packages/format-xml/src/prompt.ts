@@ -270,3 +270,41 @@ export const hyV3Prompt: PromptBuilder = (tools, opts) => {
   const preamble = preambleOf(opts);
   return preamble ? `${preamble}\n\n${text}` : text;
 };
+
+/**
+ * MiniCPM5 (`minicpm5`). Its chat template was not available here, so this is our own text: the
+ * tools as JSON and exactly the markup vLLM's parser reads.
+ */
+export const miniCpm5Prompt: PromptBuilder = (tools, opts) => {
+  const list = normalizeTools(tools)
+    .map((t) => `${tojson(openAiShape(t))}\n`)
+    .join('');
+  const text =
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+    'To call a function, write one <function> element per call, in the following format:\n' +
+    '<function name="{function-name}"><param name="{param-name-1}">{value-1}</param>...</function>\n\n' +
+    'String values are written as is; numbers, booleans, lists and objects as JSON.';
+  const preamble = preambleOf(opts);
+  return preamble ? `${preamble}\n\n${text}` : text;
+};
+
+/**
+ * MiniMax M3 (`minimax_m3`). Its chat template was not available here, so this is M2's text with
+ * the markup vLLM's parser and tests read: the namespace marker before every tag, each argument an
+ * element named after it, objects as nested elements, lists as `<item>` elements.
+ */
+export const minimaxM3Prompt: PromptBuilder = (tools, opts) => {
+  const ns = ']<]minimax[>[';
+  const list = normalizeTools(tools)
+    .map((t) => `<tool>${tojson(functionShape(t))}</tool>\n`)
+    .join('');
+  const text =
+    '# Tools\nYou may call one or more tools to assist with the user query.\n' +
+    `Here are the tools available in JSONSchema format:\n\n<tools>\n${list}</tools>\n\n` +
+    `When making tool calls, write every tag behind the marker ${ns}, one element per parameter:\n\n` +
+    `${ns}<tool_call>\n${ns}<invoke name="tool-name">${ns}<param-key-1>value${ns}</param-key-1>` +
+    `${ns}<object-key>${ns}<field>value${ns}</field>${ns}</object-key>` +
+    `${ns}<list-key>${ns}<item>value${ns}</item>${ns}</list-key>${ns}</invoke>\n${ns}</tool_call>`;
+  return `${preambleOf(opts) ?? 'You are a helpful assistant.'}\n\n${text}`;
+};

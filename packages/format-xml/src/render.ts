@@ -66,6 +66,17 @@ export const renderCalls = {
       )
       .join('\n'),
   ),
+  /** MiMo (vLLM's `mimo` and MiMo-V2-Flash tests): Qwen3-Coder's markup, each value verbatim between its tags. */
+  mimo: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<tool_call>\n<function=${c.name}>\n${entries(c)
+            .map(([k, v]) => `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter', false)}</parameter>\n`)
+            .join('')}</function>\n</tool_call>`,
+      )
+      .join('\n'),
+  ),
   /** Seed-OSS (`seed_oss.jinja`): the same inner syntax, values inline, in `<seed:tool_call>`. */
   seed: whenAny((calls) =>
     calls
@@ -120,6 +131,29 @@ export const renderCalls = {
         )
         .join('')}</tool_calls>`,
   ),
+  /** MiniCPM5 (vLLM's `minicpm5` tests): a `<function name>` element per call, values inline. */
+  miniCpm5: whenAny((calls) =>
+    calls
+      .map(
+        (c) =>
+          `<function name="${attr(c.name)}">${entries(c)
+            .map(([k, v]) => `<param name="${attr(k)}">${raw(xmlValue(v), 'param')}</param>`)
+            .join('')}</function>`,
+      )
+      .join('\n'),
+  ),
+  /** MiniMax M3 (vLLM's `minimax_m3` tests): the namespace marker before every tag, arguments as elements. */
+  minimaxM3: whenAny(
+    (calls) =>
+      `${M3}<tool_call>\n${calls
+        .map(
+          (c) =>
+            `${M3}<invoke name="${attr(c.name)}">${entries(c)
+              .map(([k, v]) => m3Element(k, v, 0))
+              .join('')}${M3}</invoke>\n`,
+        )
+        .join('')}${M3}</tool_call>`,
+  ),
   /** MiniMax-M2 (`minimax_m2.jinja`): every invoke in one `<minimax:tool_call>`. */
   minimax: whenAny(
     (calls) =>
@@ -148,6 +182,27 @@ export const renderCalls = {
         .join('<｜tool_sep｜>')}<｜tool_calls_end｜>`,
   ),
 } satisfies Record<string, CallRenderer>;
+
+const M3 = ']<]minimax[>[';
+
+/** One M3 element: objects nest, lists are `<item>`s, scalars as text; deeper than 16 as JSON. */
+function m3Element(key: string, value: unknown, depth: number): string {
+  let inner: string;
+  if (depth < 16 && Array.isArray(value) && value.length > 0)
+    inner = value.map((v) => m3Element('item', v, depth + 1)).join('');
+  else if (
+    depth < 16 &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0
+  )
+    inner = Object.entries(value)
+      .map(([k, v]) => m3Element(k, v, depth + 1))
+      .join('');
+  else inner = raw(xmlValue(value), key);
+  return `${M3}<${key}>${inner}${M3}</${key}>`;
+}
 
 export const renderResult = {
   /** Claude-style: `<function_results>` with the tool's name and its output, or an error. */

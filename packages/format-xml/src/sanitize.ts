@@ -19,6 +19,7 @@ const STRAY_TAGS = [
   `</${CLAUDE_NS}:invoke>`,
   '</steptml:invoke>',
   '</parameter>',
+  '</param>',
   `</${CLAUDE_NS}:parameter>`,
   '<｜tool_calls_end｜>',
   '<｜tool_call_end｜>',

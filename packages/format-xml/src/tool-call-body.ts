@@ -15,6 +15,7 @@ import {
 import { readFunctions } from './function-body.js';
 import { readGlmCall } from './glm-body.js';
 import { readInvokes } from './invoke-body.js';
+import { miniCpmCall } from './minicpm5.js';
 import type { ValueLayout } from './values.js';
 import { isBlank, readTag } from './xml-scan.js';
 
@@ -55,8 +56,8 @@ export function seedBody(format: string | undefined): BodyParser {
 }
 
 /** A bare `<function=` (no `<tool_call>` around it): the engine took the marker; it is put back. */
-export function bareFunctionBody(format: string | undefined): BodyParser {
-  return (body, ctx) => named(readFunctions(`${ctx.open}${body}`, ctx, 'lines'), format);
+export function bareFunctionBody(format: string | undefined, layout: ValueLayout = 'lines'): BodyParser {
+  return (body, ctx) => named(readFunctions(`${ctx.open}${body}`, ctx, layout), format);
 }
 
 /** A bare `<invoke name=` (no wrapper): the marker is put back likewise. */
@@ -105,3 +106,28 @@ export function hyCallsBody(format: string | undefined): BodyParser {
 
 const HY_CALL_OPEN = '<tool_call>';
 const HY_CALL_CLOSE = '</tool_call>';
+
+/** The tokenizer's space and newline (`Ġ`, `Ċ`) when a server leaves byte-level tokens undecoded. */
+const TOKENIZER_SPACE = '\u0120';
+const TOKENIZER_NEWLINE = '\u010a';
+
+/**
+ * MiniCPM5's `<function name="NAME"><param name="KEY">VALUE</param></function>`, one block per
+ * call. Its servers may leave the tag's space as the tokenizer's `Ġ`, or drop it
+ * (`<functionname="…">`, `<paramname="…">`), which vLLM's `minicpm5` parser reads: the tags are
+ * put back in shape before reading. Values are written inline, typed by the schema.
+ */
+export function miniCpmFunctionBody(format: string | undefined): BodyParser {
+  return (body, ctx) => {
+    let text = body.replaceAll('<paramname=', '<param name=');
+    if (
+      ctx.open.includes(TOKENIZER_SPACE) ||
+      text.includes(TOKENIZER_SPACE) ||
+      text.includes(TOKENIZER_NEWLINE)
+    )
+      text = text.replaceAll(TOKENIZER_SPACE, ' ').replaceAll(TOKENIZER_NEWLINE, '\n');
+    const read = readFunctions(`<function name=${text}`, ctx, 'inline');
+    if (read.error !== undefined || ctx.options.tools === null) return named(read, format);
+    return named({ ...read, calls: read.calls.map((c) => miniCpmCall(c, ctx.options.tools)) }, format);
+  };
+}

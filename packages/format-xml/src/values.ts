@@ -16,7 +16,12 @@ export type ValueLayout =
    * `<parameter name="k">value</parameter>`: the value is written as is; only a newline on both
    * sides (`>\nvalue\n<`) is taken for layout, so `return 1\n` keeps its newline (vLLM's Step-3 tests).
    */
-  | 'inline';
+  | 'inline'
+  /**
+   * MiMo (vLLM's `mimo`): the text between the tags is the value, newlines and all; the model
+   * writes `<parameter=k>value</parameter>` with nothing around the value that is not its own.
+   */
+  | 'verbatim';
 
 const PYTHON_SCALARS: Record<string, boolean | null> = { True: true, False: false, None: null };
 
@@ -80,6 +85,7 @@ function decodeEntity(name: string): string | null {
 
 /** Removes the newline(s) the layout adds around a value. */
 export function unwrapLayout(text: string, layout: ValueLayout): string {
+  if (layout === 'verbatim') return text;
   // A value written on the tag's own line (`<parameter=path> a.txt`, `<parameter=cmd>ls -la </tool_call>`):
   // the model left out the template's newlines, and the blanks where it writes them — before the
   // value, and before its close or its end — are layout too, in the line layout.

@@ -10,6 +10,8 @@ import {
   glmPrompt46,
   glmPrompt47,
   hyV3Prompt,
+  miniCpm5Prompt,
+  minimaxM3Prompt,
   minimaxPrompt,
   type PromptBuilder,
   qwen35Prompt,
@@ -18,6 +20,7 @@ import {
   step3Prompt,
 } from './prompt.js';
 import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import type { ValueLayout } from './values.js';
 
 export interface VariantDefinition {
   prompt: PromptBuilder;
@@ -28,6 +31,12 @@ export interface VariantDefinition {
   seedThink?: boolean;
   /** Calls are a declared tool's name on a line and its JSON (GLM-4-0414). */
   nameLineCalls?: boolean;
+  /** `<function name="NAME">` opens a call (MiniCPM5). */
+  functionNameTags?: boolean;
+  /** The reasoning block a prompt that pre-opens one opens is `<mm:think>` (MiniMax M3). */
+  mmThink?: boolean;
+  /** How `<function=…>` values are laid out, when not Qwen3-Coder's lines (MiMo: verbatim). */
+  valueLayout?: ValueLayout;
 }
 
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
@@ -56,6 +65,20 @@ export const VARIANTS = {
     calls: renderCalls.qwenCoder,
     result: renderResult.toolResponse,
   },
+  /**
+   * Xiaomi MiMo (vLLM's `mimo`, on its Qwen3 engine): Qwen3-Coder's markup written compactly,
+   * `<parameter=k>value</parameter>`, and a string value is exactly the text between the tags —
+   * newlines around it included, where Qwen3-Coder's are layout. Its chat template was not
+   * available here; the prompt is Qwen3-Coder's, whose markup it is, and the turn ends with
+   * ChatML's tokens (vLLM runs it with the ChatML turn boundaries).
+   */
+  mimo: {
+    prompt: qwenCoderPrompt,
+    stops: QWEN_STOPS,
+    calls: renderCalls.mimo,
+    result: renderResult.toolResponse,
+    valueLayout: 'verbatim',
+  },
   /** GLM-4.5 / 4.6. */
   glm: { prompt: glmPrompt46, stops: GLM_STOPS, calls: renderCalls.glm, result: renderResult.toolResponse },
   /** GLM-4.7: no newlines between the tags. */
@@ -79,6 +102,19 @@ export const VARIANTS = {
     stops: ['[e~['],
     calls: renderCalls.minimax,
     result: renderResult.minimax,
+  },
+  /**
+   * MiniMax M3 (vLLM's `minimax_m3`): M2's invokes with every tag behind `]<]minimax[>[` and the
+   * arguments as elements (m3-body.ts), reasoning in `<mm:think>`. Its chat template was not
+   * available here, so its end-of-turn token is not known; stopping at the close of the call
+   * wrapper keeps the model from writing past its calls (the parser reads an unclosed wrapper).
+   */
+  'minimax-m3': {
+    prompt: minimaxM3Prompt,
+    stops: [']<]minimax[>[</tool_call>'],
+    calls: renderCalls.minimaxM3,
+    result: renderResult.minimax,
+    mmThink: true,
   },
   /** ByteDance Seed-OSS. */
   'seed-oss': {
@@ -110,6 +146,19 @@ export const VARIANTS = {
     stops: ['</tool_calls>'],
     calls: renderCalls.hyV3,
     result: renderResult.toolResponse,
+  },
+  /**
+   * OpenBMB MiniCPM5 (vLLM's `minicpm5` parser): `<function name="NAME"><param name="KEY">VALUE
+   * </param></function>`, one element per call. Its chat template was not available here, so the
+   * end-of-turn token is not known; `<|im_end|>` is the ChatML token earlier MiniCPM models end a
+   * turn with.
+   */
+  minicpm5: {
+    prompt: miniCpm5Prompt,
+    stops: ['<|im_end|>'],
+    calls: renderCalls.miniCpm5,
+    result: renderResult.toolResponse,
+    functionNameTags: true,
   },
 } satisfies Record<string, VariantDefinition>;
 
