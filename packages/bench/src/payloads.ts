@@ -26,6 +26,44 @@ export function typicalResponse(): string {
   return `${head}\n${calls.join('\n')}\n`;
 }
 
+/**
+ * About `size` characters of prose with `calls` Hermes calls spread through it, and the call
+ * objects' JSON (the JSON.parse baseline).
+ */
+export function callHeavy(size: number, calls: number): { text: string; payloads: string[] } {
+  const payloads: string[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; i < calls; i++) {
+    const a = ARGUMENT_PAYLOADS[i % ARGUMENT_PAYLOADS.length]!;
+    const payload = `{"name": "get_weather", "arguments": ${a}}`;
+    payloads.push(payload);
+    parts.push(`\n<tool_call>\n${payload}\n</tool_call>\n`);
+    length += payload.length + 27;
+  }
+  const gap = Math.max(0, Math.floor((size - length) / Math.max(1, calls)));
+  const filler = prose(gap);
+  let text = '';
+  for (const part of parts) text += filler + part;
+  if (text.length < size) text += prose(size - text.length);
+  return { text: flat(text), payloads };
+}
+
+/** Of `chars`, the one that occurs least often in `text` (the first on a tie). */
+export function rarestFirstChar(text: string, chars: readonly string[]): string {
+  let best = chars[0]!;
+  let bestCount = Number.POSITIVE_INFINITY;
+  for (const c of chars) {
+    let count = 0;
+    for (let at = text.indexOf(c); at !== -1 && count < bestCount; at = text.indexOf(c, at + 1)) count++;
+    if (count < bestCount) {
+      best = c;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /** The JSON.parse baseline for the typical response: the call objects themselves. */
 export const CALL_OBJECTS = ARGUMENT_PAYLOADS.map((a) => `{"name": "get_weather", "arguments": ${a}}`);
 
@@ -243,5 +281,9 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
 
 /** `repeat` builds a rope every access walks; output read from a socket is one flat string. */
 function repeatTo(unit: string, n: number): string {
-  return Buffer.from(unit.repeat(Math.ceil(n / unit.length)).slice(0, n), 'utf8').toString('utf8');
+  return flat(unit.repeat(Math.ceil(n / unit.length)).slice(0, n));
+}
+
+function flat(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
