@@ -121,3 +121,20 @@ describe('MarkerCursor probes of markers that start with a letter', () => {
     expect(found.map(([, m]) => m)).toContain('function call<|role_sep|>');
   });
 });
+
+describe('MarkerCursor with markers that share a probe at different offsets', () => {
+  it('finds each of them', () => {
+    const set = new MarkerSet([
+      ['Thought:', 1],
+      ['Action:', 2],
+    ] as const);
+    const text = `${'x: y. '.repeat(10)}Thought: a\nAction: b\n`;
+    const cursor = set.cursor(text);
+    const found: string[] = [];
+    for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1)) {
+      const m = set.matchAt(text, at, true);
+      if (m !== null && m !== 'partial') found.push(m.marker);
+    }
+    expect(found).toEqual(['Thought:', 'Action:']);
+  });
+});

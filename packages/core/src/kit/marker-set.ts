@@ -143,10 +143,13 @@ export class MarkerSet<T> {
    */
   get probes(): readonly string[] {
     if (this.probeList === null) {
-      const out = new Map<string, number>();
+      // Keyed by offset and probe: `Thought:` and `Action:` share the probe `:` at different
+      // offsets, and each offset finds only its own markers.
+      const out = new Map<string, [string, number]>();
       for (const [code, list] of this.byFirst) {
         if (!isAlnum(code)) {
-          out.set(String.fromCharCode(code), 0);
+          const probe = String.fromCharCode(code);
+          out.set(`0:${probe}`, [probe, 0]);
           continue;
         }
         for (const m of list) {
@@ -155,14 +158,11 @@ export class MarkerSet<T> {
             k++;
           if (k === m.marker.length) k = 0;
           const probe = m.marker.slice(k);
-          const known = out.get(probe);
-          // Two markers with one probe at different offsets: the smaller offset finds both
-          // (a candidate is only a place to look; the trie decides).
-          if (known === undefined || k < known) out.set(probe, k);
+          out.set(`${k}:${probe}`, [probe, k]);
         }
       }
-      this.probeList = [...out.keys()];
-      this.probeOffsetList = [...out.values()];
+      this.probeList = [...out.values()].map(([probe]) => probe);
+      this.probeOffsetList = [...out.values()].map(([, k]) => k);
     }
     return this.probeList;
   }
