@@ -26,6 +26,44 @@ export function typicalResponse(): string {
   return `${head}\n${calls.join('\n')}\n`;
 }
 
+/**
+ * About `size` characters of prose with `calls` Hermes calls spread through it, and the call
+ * objects' JSON (the JSON.parse baseline).
+ */
+export function callHeavy(size: number, calls: number): { text: string; payloads: string[] } {
+  const payloads: string[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; i < calls; i++) {
+    const a = ARGUMENT_PAYLOADS[i % ARGUMENT_PAYLOADS.length]!;
+    const payload = `{"name": "get_weather", "arguments": ${a}}`;
+    payloads.push(payload);
+    parts.push(`\n<tool_call>\n${payload}\n</tool_call>\n`);
+    length += payload.length + 27;
+  }
+  const gap = Math.max(0, Math.floor((size - length) / Math.max(1, calls)));
+  const filler = prose(gap);
+  let text = '';
+  for (const part of parts) text += filler + part;
+  if (text.length < size) text += prose(size - text.length);
+  return { text: flat(text), payloads };
+}
+
+/** Of `chars`, the one that occurs least often in `text` (the first on a tie). */
+export function rarestFirstChar(text: string, chars: readonly string[]): string {
+  let best = chars[0]!;
+  let bestCount = Number.POSITIVE_INFINITY;
+  for (const c of chars) {
+    let count = 0;
+    for (let at = text.indexOf(c); at !== -1 && count < bestCount; at = text.indexOf(c, at + 1)) count++;
+    if (count < bestCount) {
+      best = c;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /** The JSON.parse baseline for the typical response: the call objects themselves. */
 export const CALL_OBJECTS = ARGUMENT_PAYLOADS.map((a) => `{"name": "get_weather", "arguments": ${a}}`);
 
@@ -48,6 +86,19 @@ export const TOOLS = [
     },
   },
 ];
+
+const AUTO_INPUTS: Record<string, (n: number) => string> = {
+  'hermes <tool_call>{"a": repeated': (n) => repeatTo('<tool_call>{"a":', n),
+  'functionary >>>f\\n{ repeated': (n) => repeatTo('>>>f\n{', n),
+  'gemma [TOOL_REQUEST]{"name": repeated': (n) => repeatTo('[TOOL_REQUEST]{"name":', n),
+  'harmony <|channel|>commentary … { repeated': (n) =>
+    repeatTo('<|channel|>commentary to=functions.f <|constrain|>json<|message|>{', n),
+  'mistral [TOOL_CALLS]f[ARGS]{ repeated': (n) => repeatTo('[TOOL_CALLS]f[ARGS]{', n),
+  'deepseek <｜tool▁call▁begin｜> repeated': (n) => repeatTo('<｜tool▁call▁begin｜>', n),
+  'xml <invoke name=" repeated': (n) => repeatTo('<invoke name="', n),
+  '{{{{ at depth': (n) => repeatTo('{{', n),
+  'unclosed <think> of prose': (n) => `<think>${prose(n - 7)}`,
+};
 
 /**
  * Adversarial inputs of `size` characters, per format (the bench's budgets: 1 MiB under 50 ms,
@@ -143,9 +194,96 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
   },
   { format: 'react', name: 'Thought: lines repeated', make: (n) => repeatTo('Thought: hmm\n', n) },
   { format: 'react', name: 'Action: without input repeated', make: (n) => repeatTo('Action: f\n', n) },
+  // Issue 18: the inputs a side-by-side run found at ≥ 50 ms / MiB (each failed block threw inside
+  // JSON.parse and left one issue object), and the shapes the bench lacked.
+  { format: 'functionary', name: '>>>f\\n{ repeated', make: (n) => repeatTo('>>>f\n{', n) },
+  {
+    format: 'tool-request',
+    name: '[TOOL_REQUEST]{"name": repeated',
+    make: (n) => repeatTo('[TOOL_REQUEST]{"name":', n),
+  },
+  {
+    format: 'kimi',
+    name: 'section, then functions.f:0<|tool_call_argument_begin|>{"a": repeated',
+    make: (n) =>
+      `<|tool_calls_section_begin|>${repeatTo('<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a":', n - 28)}`,
+  },
+  {
+    format: 'solar',
+    name: '<|tool_call:begin|>1<|tool_call:name|>f<|tool_call:args|>{ repeated',
+    make: (n) => repeatTo('<|tool_call:begin|>1<|tool_call:name|>f<|tool_call:args|>{', n),
+  },
+  {
+    format: 'harmony',
+    name: '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{ repeated',
+    make: (n) => repeatTo('<|channel|>commentary to=functions.f <|constrain|>json<|message|>{', n),
+  },
+  { format: 'gemma4', name: '<|tool_call>call:f{ repeated', make: (n) => repeatTo('<|tool_call>call:f{', n) },
+  { format: 'keyvalue', name: '✦ tool_call: f\\n repeated', make: (n) => repeatTo('✦ tool_call: f\n', n) },
+  {
+    format: 'functiongemma',
+    name: '<start_function_call>call:f{ repeated',
+    make: (n) => repeatTo('<start_function_call>call:f{', n),
+  },
+  {
+    format: 'mistral-v11',
+    name: '[TOOL_CALLS]f[ARGS]{ repeated',
+    make: (n) => repeatTo('[TOOL_CALLS]f[ARGS]{', n),
+  },
+  {
+    format: 'mistral-v13',
+    name: '[TOOL_CALLS]f[ARGS]{ repeated',
+    make: (n) => repeatTo('[TOOL_CALLS]f[ARGS]{', n),
+  },
+  { format: 'hermes', name: 'unclosed <think> of prose', make: (n) => `<think>${prose(n - 7)}` },
+  { format: 'deepseek-r1', name: 'unclosed <think> of prose', make: (n) => `<think>${prose(n - 7)}` },
+  {
+    format: 'deepseek',
+    name: '<｜tool▁call▁begin｜> repeated, no section marker',
+    make: (n) => repeatTo('<｜tool▁call▁begin｜>', n),
+  },
+  {
+    format: 'deepseek-v3.1',
+    name: '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{ repeated, no section marker',
+    make: (n) => repeatTo('<｜tool▁call▁begin｜>f<｜tool▁sep｜>{', n),
+  },
+  {
+    format: 'minimax',
+    name: '<invoke name=" repeated outside a block',
+    make: (n) => repeatTo('<invoke name="', n),
+  },
+  { format: 'qwen3-coder', name: '<function= repeated', make: (n) => repeatTo('<function=', n) },
+  { format: 'llama3.1', name: '<function= repeated', make: (n) => repeatTo('<function=', n) },
+  { format: 'hermes', name: '{{{{ at depth in a block', make: (n) => `<tool_call>${repeatTo('{{', n - 11)}` },
+  { format: 'json', name: '{{{{ at depth', make: (n) => repeatTo('{{', n) },
+  {
+    format: 'hermes',
+    name: 'one JSON string argument of the whole size',
+    make: (n) => `<tool_call>{"name": "f", "arguments": {"a": "${prose(n - 56)}"}}</tool_call>`,
+  },
+  {
+    format: 'hermes',
+    name: '\\n between markers',
+    make: (n) => `<tool_call>${'\n'.repeat(n - 23)}</tool_call>`,
+  },
+  ...[
+    'hermes <tool_call>{"a": repeated',
+    'functionary >>>f\\n{ repeated',
+    'gemma [TOOL_REQUEST]{"name": repeated',
+    'harmony <|channel|>commentary … { repeated',
+    'mistral [TOOL_CALLS]f[ARGS]{ repeated',
+    'deepseek <｜tool▁call▁begin｜> repeated',
+    'xml <invoke name=" repeated',
+    '{{{{ at depth',
+    'unclosed <think> of prose',
+  ].map((name) => ({ format: 'auto', name, make: AUTO_INPUTS[name]! })),
 ];
 
 /** `repeat` builds a rope every access walks; output read from a socket is one flat string. */
 function repeatTo(unit: string, n: number): string {
-  return Buffer.from(unit.repeat(Math.ceil(n / unit.length)).slice(0, n), 'utf8').toString('utf8');
+  return flat(unit.repeat(Math.ceil(n / unit.length)).slice(0, n));
+}
+
+function flat(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }

@@ -74,8 +74,10 @@ export const ParseIssueSchema = z.object({
   message: z.string(),
   /** The raw text the issue is about, so nothing is silently lost. */
   raw: z.optional(z.string()),
-  /** Offset of `raw` in the input, where known. */
+  /** Offset of `raw` in the input, where known (of the first, when `count` is set). */
   offset: z.optional(z.int()),
+  /** How many identical issues in a row this one stands for, when more than one. */
+  count: z.optional(z.int()),
 });
 export type ParseIssue = z.infer<typeof ParseIssueSchema> & { kind: KnownIssueKind | (string & {}) };
 

@@ -29,12 +29,40 @@ export class EventFolder {
         this.calls.push(e.call);
         break;
       case 'issue':
-        this.issues.push(e.issue);
+        this.addIssue(e.issue);
         break;
       default:
         break;
     }
   }
+
+  /**
+   * A run of identical issues (same kind, message and raw text, one after the other) is kept as
+   * one carrying `count`: a megabyte of the same broken block is one issue, not hundreds of
+   * thousands, and its raw text is still there (architecture/semantics.md, guarantee 1). The first one's offset is kept.
+   */
+  addIssue(issue: ParseIssue): void {
+    const issues = this.issues;
+    const last = issues.length > 0 ? issues[issues.length - 1]! : null;
+    if (
+      last !== null &&
+      last.kind === issue.kind &&
+      last.message === issue.message &&
+      last.raw === issue.raw &&
+      issue.count === undefined
+    ) {
+      // The caller's object is never changed (a stream event may hold it): the folded one is ours.
+      if (this.ownsLast) last.count = (last.count ?? 1) + 1;
+      else {
+        issues[issues.length - 1] = { ...last, count: (last.count ?? 1) + 1 };
+        this.ownsLast = true;
+      }
+      return;
+    }
+    issues.push(issue);
+    this.ownsLast = false;
+  }
+  private ownsLast = false;
 
   addText(text: string): void {
     this.content += text;

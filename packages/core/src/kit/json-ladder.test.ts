@@ -251,3 +251,32 @@ describe('parseJsonLadder: safety', () => {
     }
   });
 });
+
+describe('parseJsonLadder without JSON.parse on text that cannot be strict JSON', () => {
+  it('repairs and reads text whose ends tell it is not strict JSON as before', () => {
+    for (const [text, value] of [
+      ['{', {}],
+      ['{"a": 1', { a: 1 }],
+      ['[1, 2', [1, 2]],
+      [" {'a': 1} ", { a: 1 }],
+    ] as const) {
+      const r = parseJsonLadder(text);
+      expect(r.ok && r.value).toEqual(value);
+      expect(r.ok && r.repaired).not.toBeNull();
+    }
+  });
+
+  it('still reads every strict value', () => {
+    for (const text of ['{}', ' [ ] ', '"x"', '-1', '2e5', 'true', 'false', 'null', '{"a":[1,{"b":"}"}]}']) {
+      const r = parseJsonLadder(text);
+      expect(r).toEqual({ ok: true, value: JSON.parse(text), repaired: null, repairs: [] });
+    }
+  });
+
+  it('still fails with a message on what it cannot read', () => {
+    for (const text of ['', '   ', '{{{{', ':']) {
+      const r = parseJsonLadder(text);
+      expect(r.ok).toBe(false);
+    }
+  });
+});

@@ -64,11 +64,16 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   try {
     if (typeof text !== 'string') return { ok: false, error: `expected JSON text, received ${typeof text}` };
-    let strictError: string;
-    try {
-      return withDepthLimit(JSON.parse(text), maxDepth, null, [], text.length);
-    } catch (error) {
-      strictError = errorMessage(error);
+    // A thrown SyntaxError costs microseconds (the stack trace is built); a megabyte of failed
+    // blocks used to spend most of its time there. Text whose ends cannot belong to one JSON value
+    // is known to fail without asking JSON.parse.
+    let strictError: string | null = null;
+    if (mayBeStrictJson(text)) {
+      try {
+        return withDepthLimit(JSON.parse(text), maxDepth, null, [], text.length);
+      } catch (error) {
+        strictError = errorMessage(error);
+      }
     }
     // The repair pass runs before JSON5 is tried, because it knows cheaply when JSON5 cannot
     // succeed — truncated output, nesting past the limit, Python literals — and JSON5 is slow
@@ -86,12 +91,35 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
       const undoubled = undoubleBraces(text);
       if (undoubled !== null)
         return withDepthLimit(undoubled, maxDepth, 'repair', [UNDOUBLED_REPAIR], text.length);
-      return { ok: false, error: `invalid JSON (${strictError}); repair failed: ${repair.error}` };
+      const strict = strictError ?? 'not one complete JSON value';
+      return { ok: false, error: `invalid JSON (${strict}); repair failed: ${repair.error}` };
     }
     return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs, repair.text.length);
   } catch (error) {
     return { ok: false, error: `invalid JSON: ${errorMessage(error)}` };
   }
+}
+
+/**
+ * False when the first and last significant characters of `text` cannot belong to one JSON
+ * value, so JSON.parse would throw; true when only JSON.parse can tell. O(1) beyond the text's
+ * leading and trailing whitespace.
+ */
+function mayBeStrictJson(text: string): boolean {
+  let first = 0;
+  let last = text.length - 1;
+  while (first <= last && isJsonSpace(text.charCodeAt(first))) first++;
+  while (last >= first && isJsonSpace(text.charCodeAt(last))) last--;
+  if (first > last) return false;
+  const open = text.charCodeAt(first);
+  const close = text.charCodeAt(last);
+  if (open === BRACE_OPEN) return close === BRACE_CLOSE && last > first;
+  if (open === BRACKET_OPEN) return close === BRACKET_CLOSE && last > first;
+  if (open === QUOTE) return close === QUOTE && last > first;
+  if (open === MINUS || isDigit(open)) return isDigit(close);
+  if (open === LOWER_T || open === LOWER_F) return close === LOWER_E;
+  if (open === LOWER_N) return close === LOWER_L;
+  return false;
 }
 
 const UNDOUBLED_REPAIR = 'took the doubled braces of an escaped template ({{…}}) for single ones';
@@ -267,6 +295,10 @@ const ASTERISK = 42;
 const DOLLAR = 36;
 const LOWER_U = 117;
 const LOWER_X = 120;
+const LOWER_T = 116;
+const LOWER_F = 102;
+const LOWER_N = 110;
+const LOWER_L = 108;
 
 /** Python literal → JSON literal. */
 const PYTHON_LITERALS: Record<string, string> = { True: 'true', False: 'false', None: 'null' };
@@ -361,6 +393,8 @@ function describe(code: number): string {
   return JSON.stringify(String.fromCharCode(code));
 }
 
+const SHARED_FRAMES = new Int32Array(FRAME_SIZE * 16);
+
 /**
  * One run of the repair pass.
  *
@@ -377,7 +411,9 @@ class JsonRepairer {
   private pos = 0;
   private readonly parts: string[] = [];
   private flushed = 0;
-  private frames = new Int32Array(FRAME_SIZE * 16);
+  // A typed array costs more to allocate than a short repair costs to run: a run starts on the
+  // module's (runs never nest), and only a deeper value allocates its own.
+  private frames = SHARED_FRAMES;
   private depth = 0;
   private objectsOpen = 0;
   private arraysOpen = 0;

@@ -90,3 +90,51 @@ describe('MarkerCursor', () => {
     );
   });
 });
+
+describe('MarkerCursor probes of markers that start with a letter', () => {
+  const set = new MarkerSet([
+    ['function call<|role_sep|>', 1],
+    ['functools', 2],
+    ['<tool_call>', 3],
+  ] as const);
+
+  it('searches from the first punctuation on, not for every `f` of prose', () => {
+    expect(set.probes).toContain('<|role_sep|>');
+    expect(set.probes).not.toContain('function call<|role_sep|>');
+  });
+
+  it('finds every marker where it starts, and nothing in prose full of `f`', () => {
+    const prose = 'for fun, a function of food: functools are fine; <|role_sep|> alone. '.repeat(3);
+    const text = `${prose}function call<|role_sep|>{} and functools[] and <tool_call>`;
+    const cursor = set.cursor(text);
+    const found: Array<[number, string]> = [];
+    for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1)) {
+      const m = set.matchAt(text, at, true);
+      if (m !== null && m !== 'partial') found.push([at, m.marker]);
+    }
+    const expected: Array<[number, string]> = [];
+    for (let i = 0; i < text.length; i++) {
+      const m = set.matchAt(text, i, true);
+      if (m !== null && m !== 'partial') expected.push([i, m.marker]);
+    }
+    expect(found).toEqual(expected);
+    expect(found.map(([, m]) => m)).toContain('function call<|role_sep|>');
+  });
+});
+
+describe('MarkerCursor with markers that share a probe at different offsets', () => {
+  it('finds each of them', () => {
+    const set = new MarkerSet([
+      ['Thought:', 1],
+      ['Action:', 2],
+    ] as const);
+    const text = `${'x: y. '.repeat(10)}Thought: a\nAction: b\n`;
+    const cursor = set.cursor(text);
+    const found: string[] = [];
+    for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1)) {
+      const m = set.matchAt(text, at, true);
+      if (m !== null && m !== 'partial') found.push(m.marker);
+    }
+    expect(found).toEqual(['Thought:', 'Action:']);
+  });
+});

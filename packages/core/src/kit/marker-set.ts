@@ -135,21 +135,44 @@ export class MarkerSet<T> {
 
   /**
    * What the cursor searches prose for with indexOf: a marker's first character when that is
-   * punctuation (`<`, `[`, a backtick: rare in prose), the whole marker when it starts with a
-   * letter or digit (`functools[`, `Action:`), so that every `f` of prose is not a candidate.
+   * punctuation (`<`, `[`, a backtick: rare in prose); for a marker that starts with a letter or
+   * digit, the marker from its first punctuation on (`<|role_sep|>` of `function call<|role_sep|>`:
+   * a native search for a letter stops at every such letter of prose, one for `<` almost never),
+   * or the whole marker when it has none (`functools`). `probeOffsets[k]` is where probe `k` starts
+   * in its marker, so a find at `i` is a candidate at `i - probeOffsets[k]`.
    */
   get probes(): readonly string[] {
     if (this.probeList === null) {
-      const out = new Set<string>();
+      // Keyed by offset and probe: `Thought:` and `Action:` share the probe `:` at different
+      // offsets, and each offset finds only its own markers.
+      const out = new Map<string, [string, number]>();
       for (const [code, list] of this.byFirst) {
-        if (isAlnum(code)) for (const m of list) out.add(m.marker);
-        else out.add(String.fromCharCode(code));
+        if (!isAlnum(code)) {
+          const probe = String.fromCharCode(code);
+          out.set(`0:${probe}`, [probe, 0]);
+          continue;
+        }
+        for (const m of list) {
+          let k = 1;
+          while (k < m.marker.length && (isAlnum(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === 32))
+            k++;
+          if (k === m.marker.length) k = 0;
+          const probe = m.marker.slice(k);
+          out.set(`${k}:${probe}`, [probe, k]);
+        }
       }
-      this.probeList = [...out];
+      this.probeList = [...out.values()].map(([probe]) => probe);
+      this.probeOffsetList = [...out.values()].map(([, k]) => k);
     }
     return this.probeList;
   }
   private probeList: string[] | null = null;
+
+  get probeOffsets(): readonly number[] {
+    if (this.probeOffsetList === null) void this.probes;
+    return this.probeOffsetList!;
+  }
+  private probeOffsetList: number[] | null = null;
 
   /** Every marker, flat, for the cursor's whole-marker search. */
   get all(): ReadonlyArray<MarkerMatch<T>> {
@@ -196,12 +219,15 @@ export class MarkerCursor<T> {
     }
     let best = -1;
     const probes = this.set.probes;
+    const offsets = this.set.probeOffsets;
     this.charNext ??= probes.map(() => -2);
     const next = this.charNext;
     for (let k = 0; k < next.length; k++) {
       let at = next[k]!;
       if (at !== -1 && at < from) {
-        at = text.indexOf(probes[k]!, from);
+        const offset = offsets[k]!;
+        at = text.indexOf(probes[k]!, from + offset);
+        if (at !== -1) at -= offset;
         next[k] = at;
       }
       if (at !== -1 && (best === -1 || at < best)) best = at;

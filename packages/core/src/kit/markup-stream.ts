@@ -1953,7 +1953,7 @@ export class MarkupStreamParser {
   }
 
   private issue(issue: ParseIssue): void {
-    if (this.folder !== null) this.folder.issues.push(issue);
+    if (this.folder !== null) this.folder.addIssue(issue);
     else this.events.push({ type: 'issue', issue });
   }
 

@@ -1,0 +1,22 @@
+/**
+ * `node dist/adversarial.js [filter]`: every adversarial input at 1 MiB and 2 MiB, one line each
+ * (wall-time medians; growth is time at 2 MiB over time at 1 MiB).
+ */
+import { wallTime } from './measure.js';
+import { ADVERSARIAL } from './payloads.js';
+import { allFormatsRouter } from './router.js';
+
+const router = allFormatsRouter();
+const filter = process.argv[2];
+const MiB = 1024 * 1024;
+const opts = { generateId: () => 'id' };
+for (const { format, name, make } of ADVERSARIAL) {
+  if (filter && !`${format}: ${name}`.includes(filter)) continue;
+  const handler = router.get(format);
+  const one = make(MiB);
+  const two = make(2 * MiB);
+  handler.parse(one, opts);
+  const t1 = wallTime(() => handler.parse(one, opts), 3);
+  const t2 = wallTime(() => handler.parse(two, opts), 3);
+  console.log(`${t1.toFixed(1).padStart(8)} ms  ×${(t2 / t1).toFixed(2)}  ${format}: ${name}`);
+}
