@@ -49,9 +49,10 @@ describe.skipIf(!ready)('a clone of the committed HEAD, with no ../shared beside
   const work = ready ? realpathSync(mkdtempSync(join(tmpdir(), 'toolformat-clone-'))) : '';
   const clone = join(work, 'toolformat');
   const env = cleanEnv();
+  // Removing a clone with its installed node_modules takes a while on a busy machine.
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('installs, and the tests, conformance and examples that read files pass there', () => {
     const cloned = run('git', ['clone', '--quiet', '--depth', '1', `file://${root}`, clone], work, env);
