@@ -245,6 +245,9 @@ export class MarkupStreamParser {
   private announced: { index: number; id: string; name: string; generated: boolean } | null = null;
   /** The id of a withdrawn announcement, for the next call (see takeId). */
   private spareId: string | null = null;
+  /** Calls past maxCalls, reported in one issue at the end (see dropOverLimit). */
+  private overLimit: { count: number; counted: boolean; raws: string[]; offset: number | undefined } | null =
+    null;
   /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
   private argumentStream: ArgumentStream | null = null;
   /**
@@ -373,6 +376,7 @@ export class MarkupStreamParser {
       // The end of the output settles a waiting block: a call, unless only its stray closer,
       // which never came, could have proven it.
       this.settlePending(this.pending?.provenBy == null);
+      this.reportOverLimit();
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -1750,11 +1754,7 @@ export class MarkupStreamParser {
       return;
     }
     if (this.callCount >= this.opts.maxCalls) {
-      this.issue({
-        kind: 'limit-exceeded',
-        message: `More than maxCalls (${this.opts.maxCalls}) calls; "${name}" was not extracted.`,
-        raw: safeJson(raw),
-      });
+      this.dropOverLimit(safeJson(raw), this.blockOffset, 1);
       return;
     }
     const tools = this.opts.tools;
@@ -1953,6 +1953,38 @@ export class MarkupStreamParser {
   }
 
   private issue(issue: ParseIssue): void {
+    // A body that stopped at maxCalls says so in its own words: that joins the one summary.
+    if (issue.kind === 'limit-exceeded' && issue.message.startsWith(MAX_CALLS_MESSAGE)) {
+      this.dropOverLimit(issue.raw ?? '', issue.offset, droppedIn(issue.message));
+      return;
+    }
+    if (this.folder !== null) this.folder.issues.push(issue);
+    else this.events.push({ type: 'issue', issue });
+  }
+
+  /**
+   * A call past maxCalls (or a body's run of them: `count` null when the body did not say how
+   * many). One issue for all of them, at the end (architecture/semantics.md): a flood of calls
+   * must not become a flood of issues, and the end is where batch and every chunking agree.
+   */
+  private dropOverLimit(raw: string, offset: number | undefined, count: number | null): void {
+    const over = (this.overLimit ??= { count: 0, counted: true, raws: [], offset });
+    over.count += count ?? 1;
+    if (count === null) over.counted = false;
+    if (raw !== '') over.raws.push(raw);
+  }
+
+  private reportOverLimit(): void {
+    const over = this.overLimit;
+    if (over === null) return;
+    this.overLimit = null;
+    const n = `${over.counted ? '' : 'at least '}${over.count}`;
+    const issue: ParseIssue = {
+      kind: 'limit-exceeded',
+      message: `${MAX_CALLS_MESSAGE} (${this.opts.maxCalls}) calls: ${n} more ${over.count === 1 && over.counted ? 'was' : 'were'} not extracted (their text is in raw; raise maxCalls to read them).`,
+      raw: over.raws.join('\n'),
+    };
+    if (over.offset !== undefined) issue.offset = over.offset;
     if (this.folder !== null) this.folder.issues.push(issue);
     else this.events.push({ type: 'issue', issue });
   }
@@ -1975,6 +2007,16 @@ export class MarkupStreamParser {
     }
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
+}
+
+/** How every maxCalls issue starts, the engine's and the bodies' (which the engine folds into one). */
+const MAX_CALLS_MESSAGE = 'More than maxCalls';
+
+/** How many calls a body's maxCalls issue says it left unread (`N more call(s)`), or null. */
+function droppedIn(message: string): number | null {
+  if (message.includes('" was not')) return 1; // one named call
+  const m = /; (\d+) more call/.exec(message);
+  return m ? Number(m[1]) : null;
 }
 
 /** Issues that say a reading is not all calls: a cut-off or broken call, text the model made up after it. */
