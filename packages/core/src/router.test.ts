@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './config.js';
 import { defineFormat } from './define-format.js';
 import { ToolFormatConfigError } from './errors.js';
-import { definePlugin } from './handler.js';
+import { definePlugin, type StreamParser } from './handler.js';
+import { foldEvents } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
 import { FORMAT_PLUGIN, registerFormat } from './registry.js';
 import { createRouter, globMatch } from './router.js';
@@ -297,5 +298,56 @@ describe('createRouter with plugins and a container', () => {
     registerFormat(toyPlugin, c);
     const r = createRouter({ container: c, plugins: [other] });
     expect(r.ids()).toEqual(expect.arrayContaining(['toy', 'other']));
+  });
+});
+
+describe('a generateId that throws (architecture/contract.md)', () => {
+  const text = 'Checking. <call>{"name": "get_weather", "arguments": {"city": "Paris"}}</call>';
+  const throwing = () => {
+    throw new Error('id service down');
+  };
+  const expected = {
+    calls: [
+      { id: expect.stringMatching(/^call_[0-9a-f]{24}$/), name: 'get_weather', arguments: { city: 'Paris' } },
+    ],
+    content: 'Checking.',
+    issues: [
+      {
+        kind: 'internal-error',
+        message:
+          "generateId threw Error: id service down: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.",
+      },
+    ],
+  };
+  const fold = (parser: StreamParser, chunks: string[]) =>
+    foldEvents([...chunks.flatMap((c) => parser.push(c)), ...parser.end()], parser.format);
+
+  it('keeps the call, with a built-in id, and reports it once: batch, stream and rescue alike', () => {
+    const r = router();
+    expect(r.parse(text, { format: 'toy', generateId: throwing })).toMatchObject(expected);
+    expect(r.rescue(text, { format: 'toy', generateId: throwing })).toMatchObject(expected);
+    expect(r.rescue(text, { generateId: throwing })).toMatchObject(expected);
+    for (const chunks of [[text], [...text]]) {
+      expect(fold(r.get('toy').createStreamParser({ generateId: throwing }), chunks)).toMatchObject(expected);
+      expect(fold(r.createRescueParser({ model: 'toy-1', generateId: throwing }), chunks)).toMatchObject(
+        expected,
+      );
+      // Auto mode announces calls early, character by character: push() must not throw either.
+      expect(fold(r.get('auto').createStreamParser({ generateId: throwing }), chunks)).toMatchObject(
+        expected,
+      );
+    }
+  });
+
+  it('says nothing when no call needed an id, and names a generateId that returns no string', () => {
+    expect(router().parse('no calls here', { format: 'toy', generateId: throwing }).issues).toEqual([]);
+    const r = router().parse(text, { format: 'toy', generateId: (() => 42) as never });
+    expect(r.calls).toHaveLength(1);
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        kind: 'internal-error',
+        message: expect.stringMatching(/^generateId returned number, not a string/),
+      }),
+    ]);
   });
 });

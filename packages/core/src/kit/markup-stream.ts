@@ -28,6 +28,7 @@ import {
 import { continuesSentence, gluesToMarker, holdsProse, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
+import { defaultGenerateId } from './ids.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
 import type {
@@ -245,6 +246,11 @@ export class MarkupStreamParser {
   private announced: { index: number; id: string; name: string; generated: boolean } | null = null;
   /** The id of a withdrawn announcement, for the next call (see takeId). */
   private spareId: string | null = null;
+  /** Why the caller's generateId gave no id, once it has failed (see newId). */
+  private idFailure: string | null = null;
+  /** The built-in ids given in its place, and whether a call that came out holds one. */
+  private fallbackIds: Set<string> | null = null;
+  private fallbackUsed = false;
   /** Calls past maxCalls, reported in one issue at the end (see dropOverLimit). */
   private overLimit: { count: number; counted: boolean; raws: string[]; offset: number | undefined } | null =
     null;
@@ -377,6 +383,7 @@ export class MarkupStreamParser {
       // which never came, could have proven it.
       this.settlePending(this.pending?.provenBy == null);
       this.reportOverLimit();
+      this.reportIdFailure();
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -1051,7 +1058,10 @@ export class MarkupStreamParser {
     this.matched ??= fence.format;
     this.content.cut();
     const base = this.callIndex;
-    for (const e of fence.events) this.events.push({ ...e, index: base + e.index });
+    for (const e of fence.events) {
+      this.events.push({ ...e, index: base + e.index });
+      if (e.type === 'tool-call-end') this.noteId(e.call.id);
+    }
     this.callIndex = base + fence.callIndex;
     this.callCount += fence.calls;
   }
@@ -1296,9 +1306,42 @@ export class MarkupStreamParser {
    */
   private takeId(): string {
     const spare = this.spareId;
-    if (spare === null) return this.opts.generateId();
+    if (spare === null) return this.newId();
     this.spareId = null;
     return spare;
+  }
+
+  /**
+   * A fresh id from the caller's generateId. One that throws or gives no string is the caller's
+   * bug, not the model's: the call still comes out, with a built-in id, and one issue at the end
+   * names generateId (architecture/contract.md). The same in batch, stream and rescue.
+   */
+  private newId(): string {
+    let id: unknown;
+    try {
+      id = this.opts.generateId();
+      if (typeof id === 'string') return id;
+      this.idFailure ??= `returned ${typeof id === 'object' ? String(id) : typeof id}, not a string`;
+    } catch (error) {
+      this.idFailure ??= `threw ${String(error)}`;
+    }
+    const fallback = defaultGenerateId();
+    (this.fallbackIds ??= new Set()).add(fallback);
+    return fallback;
+  }
+
+  /** A call went out: note whether its id is one given in place of generateId's. */
+  private noteId(id: string): void {
+    if (this.fallbackIds !== null && this.fallbackIds.has(id)) this.fallbackUsed = true;
+  }
+
+  private reportIdFailure(): void {
+    if (!this.fallbackUsed || this.idFailure === null) return;
+    this.fallbackUsed = false;
+    this.issue({
+      kind: 'internal-error',
+      message: `generateId ${this.idFailure}: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.`,
+    });
   }
 
   private takeBody(): string {
@@ -1804,6 +1847,7 @@ export class MarkupStreamParser {
       if (rest !== '') this.events.push({ type: 'tool-call-delta', index, argumentsDelta: rest });
     }
     this.events.push({ type: 'tool-call-end', index, call });
+    if (this.fallbackIds !== null) this.noteId(call.id);
   }
 
   /** Scans `text` again in text mode, once: used when a span turned out not to be markup. */
