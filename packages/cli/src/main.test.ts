@@ -171,7 +171,7 @@ describe('configuration errors exit 2 with their message', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
-        `^toolformat: ${escape(config)}:3: models\\.0\\.fromat: unknown key 'fromat'; allowed: 'match', 'format', `,
+        `^toolformat: ${escapeRegExp(config)}:3: models\\.0\\.fromat: unknown key 'fromat'; allowed: 'match', 'format', `,
       ),
     );
   });
@@ -210,6 +210,6 @@ describe('configuration errors exit 2 with their message', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -180,8 +180,18 @@ describe('input bytes that are not UTF-8 text', () => {
         yield bytes.subarray(0, 15);
         yield bytes.subarray(15);
       })(),
-      stdout: { write: (s: string) => ((stdout += s), true) },
-      stderr: { write: (s: string) => ((stderr += s), true) },
+      stdout: {
+        write(s: string) {
+          stdout += s;
+          return true;
+        },
+      },
+      stderr: {
+        write(s: string) {
+          stderr += s;
+          return true;
+        },
+      },
     };
     return { io, out: () => stdout, err: () => stderr };
   };

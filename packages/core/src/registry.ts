@@ -58,7 +58,7 @@ export function registerFormat(
   // The same object again (a package listed twice, a plugin both global and passed in) is one plugin.
   if (own.includes(plugin)) return;
   const clash = registeredFormats(container).find((p) => p.id === plugin.id && p !== plugin);
-  if (clash) throw duplicatePlugin(clash, plugin, pluginSource(clash, container), source);
+  if (clash) throw duplicatePlugin(clash, pluginSource(clash, container), source);
   let map = sources.get(container);
   if (map === undefined) {
     map = new Map();
@@ -71,7 +71,6 @@ export function registerFormat(
 /** Two different plugins under one id: a configuration error naming where each came from. */
 export function duplicatePlugin(
   first: FormatPlugin,
-  second: FormatPlugin,
   firstSource?: string,
   secondSource?: string,
 ): ToolFormatConfigError {

@@ -115,7 +115,7 @@ export class Router {
     for (const plugin of plugins) {
       const first = byId.get(plugin.id);
       // Registered around registerFormat (container.register): still one id, one plugin.
-      if (first !== undefined && first !== plugin) throw duplicatePlugin(first, plugin);
+      if (first !== undefined && first !== plugin) throw duplicatePlugin(first);
       byId.set(plugin.id, plugin);
     }
     const sorted = [...byId.values()].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));

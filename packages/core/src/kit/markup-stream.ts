@@ -1326,13 +1326,14 @@ export class MarkupStreamParser {
       this.idFailure ??= `threw ${String(error)}`;
     }
     const fallback = defaultGenerateId();
-    (this.fallbackIds ??= new Set()).add(fallback);
+    this.fallbackIds ??= new Set();
+    this.fallbackIds.add(fallback);
     return fallback;
   }
 
   /** A call went out: note whether its id is one given in place of generateId's. */
   private noteId(id: string): void {
-    if (this.fallbackIds !== null && this.fallbackIds.has(id)) this.fallbackUsed = true;
+    if (this.fallbackIds?.has(id)) this.fallbackUsed = true;
   }
 
   private reportIdFailure(): void {
@@ -2012,7 +2013,8 @@ export class MarkupStreamParser {
    * must not become a flood of issues, and the end is where batch and every chunking agree.
    */
   private dropOverLimit(raw: string, offset: number | undefined, count: number | null): void {
-    const over = (this.overLimit ??= { count: 0, counted: true, raws: [], offset });
+    this.overLimit ??= { count: 0, counted: true, raws: [], offset };
+    const over = this.overLimit;
     over.count += count ?? 1;
     if (count === null) over.counted = false;
     if (raw !== '') over.raws.push(raw);
