@@ -8,6 +8,7 @@ import {
   defaultContainer,
   type FormatPlugin,
   type ModelsConfig,
+  pluginSource,
   type Router,
   registeredFormats,
   registerFormat,
@@ -59,10 +60,14 @@ export interface DefaultRouterOptions {
 export function createDefaultContainer(plugins: readonly FormatPlugin[] = builtinPlugins): FormatContainer {
   const container = defaultContainer.createChildContainer();
   const seen = new Set<FormatPlugin>();
-  for (const plugin of [...plugins, ...registeredFormats(defaultContainer)]) {
+  for (const plugin of plugins) {
+    seen.add(plugin);
+    registerFormat(plugin, container, "toolformat's built-in formats");
+  }
+  for (const plugin of registeredFormats(defaultContainer)) {
     if (seen.has(plugin)) continue;
     seen.add(plugin);
-    registerFormat(plugin, container);
+    registerFormat(plugin, container, pluginSource(plugin, defaultContainer) ?? 'registerFormat()');
   }
   return container;
 }

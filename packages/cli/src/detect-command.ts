@@ -47,7 +47,9 @@ export async function detectCommand(args: readonly string[], ctx: CommandContext
     await write(ctx.io.stdout, `${JSON.stringify(out, null, 2)}\n`);
     return 0;
   }
-  const text = await readInput(inputFile(positionals[0]), ctx.io, 'detect');
+  const { text, problem } = await readInput(inputFile(positionals[0]), ctx.io, 'detect');
+  // detect's output has no issues: the warning goes to stderr, once.
+  if (problem !== null) await write(ctx.io.stderr, `toolformat: warning: ${problem}\n`);
   await write(ctx.io.stdout, `${JSON.stringify(detectFormats(router, text), null, 2)}\n`);
   return 0;
 }

@@ -15,6 +15,8 @@ const USAGE: Record<Exclude<CommandName, 'help'>, string> = {
 const DETAILS: Record<Exclude<CommandName, 'help'>, string> = {
   parse: `Reads FILE (or stdin: no FILE, or -) as one model output and prints one JSON object:
   {"format", "calls": [{"id", "name", "arguments"}], "content", "reasoning", "issues": [{"kind", "message", "raw"}]}
+Input that is not valid UTF-8 or holds NUL bytes is still parsed; the first issue
+(kind "invalid-input") says so once, with the offset (--jsonl: a warning on stderr).
 
 Options:
   --format ID      parse with this format (an id or alias; see \`toolformat formats\`)

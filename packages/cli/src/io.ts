@@ -3,6 +3,7 @@
  * a process.
  */
 import { readFile } from 'node:fs/promises';
+import { InputCheck } from './input-check.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliInput extends AsyncIterable<string | Uint8Array> {
@@ -34,18 +35,44 @@ export function inputFile(positional: string | undefined): string | undefined {
   return positional === '-' ? undefined : positional;
 }
 
-/** The whole of FILE, or of stdin when no file is given. */
-export async function readInput(file: string | undefined, io: CliIo, command: string): Promise<string> {
-  if (file !== undefined) return readTextFile(file, 'input', command);
+export interface InputText {
+  text: string;
+  /** Invalid UTF-8 or NUL bytes in it, said once (see InputCheck), or null. */
+  problem: string | null;
+}
+
+/** The whole of FILE, or of stdin when no file is given, and what was wrong with its bytes. */
+export async function readInput(file: string | undefined, io: CliIo, command: string): Promise<InputText> {
+  const check = new InputCheck();
+  // Not fatal: the text is still parsed (a stray byte must not lose the calls around it).
+  const decoder = new TextDecoder('utf-8');
+  if (file !== undefined) {
+    const bytes = await readBytes(file, 'input', command);
+    check.bytes(bytes);
+    return { text: decoder.decode(bytes), problem: check.end() };
+  }
   if (io.stdin.isTTY) {
     throw new UsageError('no input: give a FILE or pipe the model output into stdin.', command);
   }
-  const decoder = new TextDecoder();
   let text = '';
   for await (const chunk of io.stdin) {
-    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (typeof chunk === 'string') {
+      check.text(chunk);
+      text += chunk;
+    } else {
+      check.bytes(chunk);
+      text += decoder.decode(chunk, { stream: true });
+    }
   }
-  return text + decoder.decode();
+  return { text: text + decoder.decode(), problem: check.end() };
+}
+
+async function readBytes(file: string, what: string, command: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} file '${file}': ${describeFsError(error)}.`, command);
+  }
 }
 
 /** Reads a file the user named; a missing or unreadable file is a usage error naming it. */

@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { type ParseOptions, type Router, type ToolDefinition, ToolFormatConfigError } from '@toolformat/core';
+import { InputCheck } from './input-check.js';
 import { type CliIo, describeFsError, write } from './io.js';
 import { type ResultJson, toResultJson } from './result-json.js';
 import { parseToolList } from './tool-list.js';
@@ -34,7 +35,11 @@ export async function runJsonl(run: {
   defaults: LineDefaults;
 }): Promise<number> {
   const input = run.file === undefined ? run.io.stdin : await openLines(run.file);
-  const lines = createInterface({ input: Readable.from(input), crlfDelay: Number.POSITIVE_INFINITY });
+  const check = new InputCheck();
+  const lines = createInterface({
+    input: Readable.from(checked(input, check)),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   let lineNo = 0;
   let errors = 0;
   for await (const line of lines) {
@@ -44,7 +49,22 @@ export async function runJsonl(run: {
     if ('error' in out) errors++;
     await write(run.io.stdout, `${JSON.stringify(out)}\n`);
   }
+  // The lines' results are already out: bad bytes are said once, on stderr, with their offset.
+  const problem = check.end();
+  if (problem !== null) await write(run.io.stderr, `toolformat: warning: ${problem}\n`);
   return errors;
+}
+
+/** The input as it is, its bytes looked at on the way (see InputCheck). */
+async function* checked(
+  input: AsyncIterable<string | Uint8Array>,
+  check: InputCheck,
+): AsyncGenerator<string | Uint8Array> {
+  for await (const chunk of input) {
+    if (typeof chunk === 'string') check.text(chunk);
+    else check.bytes(chunk);
+    yield chunk;
+  }
 }
 
 /** One input line → one output object. Never throws: every problem becomes `{"id", "error"}`. */
@@ -146,7 +166,7 @@ function readOptions(value: unknown, into: ParseOptions): string | null {
 }
 
 /** Opens the JSONL file up front, so a missing file is a usage error before any output. */
-async function openLines(file: string): Promise<NodeJS.ReadableStream> {
+async function openLines(file: string): Promise<AsyncIterable<string | Uint8Array>> {
   try {
     const handle = await open(file, 'r');
     const stat = await handle.stat();
@@ -154,7 +174,8 @@ async function openLines(file: string): Promise<NodeJS.ReadableStream> {
       await handle.close();
       throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     }
-    return handle.createReadStream({ encoding: 'utf8' });
+    // Bytes, not text: readline decodes them, and InputCheck sees what the decoder would hide.
+    return handle.createReadStream();
   } catch (error) {
     throw new UsageError(`cannot read input file '${file}': ${describeFsError(error)}.`, 'parse');
   }

@@ -1,5 +1,8 @@
+import { definePlugin } from '@toolformat/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtinPlugins } from './builtin-formats.js';
 import { run, scratchDir } from './test-support/fake-io.js';
+import { toyPlugin } from './test-support/toy-format.js';
 
 const scratch = scratchDir('main');
 afterAll(() => scratch.cleanup());
@@ -153,10 +156,50 @@ describe('configuration errors exit 2 with their message', () => {
     expect(r.stderr).toContain(`${config}:3: models.0.format: unknown format 'nope'`);
   });
 
-  it('for a missing config file', async () => {
+  it('for a missing config file, in words (not a raw ENOENT)', async () => {
     const r = await run(['formats', '--config', 'nope.yaml']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("Cannot read config file 'nope.yaml'");
+    expect(r.stderr).toBe("toolformat: cannot read config file 'nope.yaml': no such file.\n");
+    const parse = await run(['parse', '--config', '/nope.yaml', '-'], 'text');
+    expect(parse.code).toBe(2);
+    expect(parse.stderr).toBe("toolformat: cannot read config file '/nope.yaml': no such file.\n");
+  });
+
+  it('for a typo key whose correct spelling is then missing: the typo is what is reported', async () => {
+    const config = scratch.file('typo.yaml', 'models:\n  - match: "x-*"\n    fromat: hermes\n');
+    const r = await run(['formats', '--config', config]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^toolformat: ${escapeRegExp(config)}:3: models\\.0\\.fromat: unknown key 'fromat'; allowed: 'match', 'format', `,
+      ),
+    );
+  });
+
+  it('for an unknown variant: when the file is loaded, in `formats --config` too, naming the line', async () => {
+    const config = scratch.file(
+      'variant.yaml',
+      'models:\n  - match: "gemma-3-*"\n    format: gemma\n    variant: tool_code\n',
+    );
+    const builtins = { plugins: builtinPlugins };
+    const expected = `toolformat: ${config}:4: models.0.variant: unknown variant 'tool_code' for gemma; allowed: 'gemma', 'pythonic', 'tool-request', 'functiongemma' or 'gemma4'.\n`;
+    const formats = await run(['formats', '--config', config], '', builtins);
+    expect(formats.code).toBe(2);
+    expect(formats.stderr).toBe(expected);
+    // A model no rule matches fails as well: the file is wrong, whichever model is asked for.
+    const parse = await run(['parse', '--config', config, '--model', 'qwen2.5-7b'], 'text', builtins);
+    expect(parse.code).toBe(2);
+    expect(parse.stderr).toBe(expected);
+  });
+
+  it('for a plugin package whose id a built-in format already has', async () => {
+    const config = scratch.file('dup.yaml', 'plugins: ["@toolformat-example/acme-format"]\n');
+    const acmeAgain = definePlugin({ id: 'acme', create: () => toyPlugin.create() });
+    const r = await run(['formats', '--config', config], '', { plugins: [toyPlugin, acmeAgain] });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `toolformat: two format plugins have the id 'acme': one from toolformat's built-in formats, another from plugin package '@toolformat-example/acme-format' (${config}:1: plugins.0). Ids must be unique: remove one of them (or give one another id).\n`,
+    );
   });
 
   it('for auto asked to teach a prompt', async () => {
@@ -166,3 +209,7 @@ describe('configuration errors exit 2 with their message', () => {
     expect(r.stderr).toContain("The 'auto' format only reads output");
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

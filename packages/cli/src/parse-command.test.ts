@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { hermesPlugin } from '@toolformat/format-hermes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';
+import type { CliIo } from './io.js';
+import { main } from './main.js';
 import { run, scratchDir } from './test-support/fake-io.js';
-import { toyCall } from './test-support/toy-format.js';
+import { toyCall, toyPlugin } from './test-support/toy-format.js';
 
 const scratch = scratchDir('parse');
 afterAll(() => scratch.cleanup());
@@ -155,5 +158,83 @@ describe('with the built-in formats', () => {
     });
     const answer = '{"name": "Alice Smith", "age": 30}';
     expect((await run(['parse'], answer, {})).json()).toMatchObject({ calls: [], content: answer });
+  });
+});
+
+describe('input bytes that are not UTF-8 text', () => {
+  const enc = new TextEncoder();
+  // "Let me check. é" with the é's second byte lost, then a NUL, then the call.
+  const bytes = Uint8Array.from([
+    ...enc.encode('Let me check. '),
+    0xc3,
+    0x20,
+    0x00,
+    ...enc.encode(`\n${weather}`),
+  ]);
+  const byteIo = () => {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdin: (async function* () {
+        // Split inside the broken sequence: the check sees bytes across chunks.
+        yield bytes.subarray(0, 15);
+        yield bytes.subarray(15);
+      })(),
+      stdout: {
+        write(s: string) {
+          stdout += s;
+          return true;
+        },
+      },
+      stderr: {
+        write(s: string) {
+          stderr += s;
+          return true;
+        },
+      },
+    };
+    return { io, out: () => stdout, err: () => stderr };
+  };
+  const problem =
+    "the input is not valid UTF-8: 1 byte sequence could not be decoded (the first at byte 14) and became U+FFFD; the input holds 1 NUL byte (the first at byte 16), kept as U+0000. Is it the model's text output, saved as UTF-8?";
+
+  it('parse reports them once, as the first issue, and still reads the call (file and stdin)', async () => {
+    const file = scratch.file('latin1.txt', '');
+    writeFileSync(file, bytes);
+    const fromFile = await run(['parse', file]);
+    expect(fromFile.code).toBe(0);
+    const out = fromFile.json() as { calls: unknown[]; issues: unknown[]; content: string };
+    expect(out.calls).toEqual([expect.objectContaining({ name: 'get_weather' })]);
+    expect(out.content).toBe('Let me check. \uFFFD \u0000');
+    expect(out.issues).toEqual([{ kind: 'invalid-input', message: problem }]);
+
+    const piped = byteIo();
+    expect(await main(['parse', '-'], piped.io, { plugins: [toyPlugin] })).toBe(0);
+    expect(JSON.parse(piped.out())).toEqual({
+      ...out,
+      calls: [expect.objectContaining({ name: 'get_weather' })],
+    });
+  });
+
+  it('detect and parse --jsonl say it once on stderr, with the offset', async () => {
+    const detect = byteIo();
+    expect(await main(['detect'], detect.io, { plugins: [toyPlugin] })).toBe(0);
+    expect(detect.err()).toBe(`toolformat: warning: ${problem}\n`);
+
+    const line = Uint8Array.from([...enc.encode('{"id": 1, "input": "caf'), 0xe9, ...enc.encode('"}\n')]);
+    const file = scratch.file('latin1.jsonl', '');
+    writeFileSync(file, line);
+    const jsonl = await run(['parse', '--jsonl', file]);
+    expect(jsonl.code).toBe(0);
+    expect(jsonl.lines()).toEqual([expect.objectContaining({ id: 1, content: 'caf\uFFFD' })]);
+    expect(jsonl.stderr).toBe(
+      "toolformat: warning: the input is not valid UTF-8: 1 byte sequence could not be decoded (the first at byte 23) and became U+FFFD. Is it the model's text output, saved as UTF-8?\n",
+    );
+  });
+
+  it('a clean input gets no such issue or warning', async () => {
+    const r = await run(['parse'], 'Just an answer.');
+    expect(r.json()).toMatchObject({ issues: [] });
+    expect(r.stderr).toBe('');
   });
 });

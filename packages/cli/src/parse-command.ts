@@ -37,12 +37,14 @@ export async function parseCommand(args: readonly string[], ctx: CommandContext)
     return errors > 0 ? 1 : 0;
   }
 
-  const text = await readInput(file, ctx.io, 'parse');
+  const { text, problem } = await readInput(file, ctx.io, 'parse');
   const opts: ParseOptions & { format?: string; model?: string } = {};
   if (format !== undefined) opts.format = format;
   if (model !== undefined) opts.model = model;
   if (tools !== undefined) opts.tools = tools;
-  const result = router.parse(text, opts);
-  await write(ctx.io.stdout, `${JSON.stringify(toResultJson(result), null, 2)}\n`);
+  const json = toResultJson(router.parse(text, opts));
+  // Bad bytes are the input's, not the model's markup: one issue, first, before the parse's own.
+  if (problem !== null) json.issues.unshift({ kind: 'invalid-input', message: problem });
+  await write(ctx.io.stdout, `${JSON.stringify(json, null, 2)}\n`);
   return 0;
 }

@@ -54,8 +54,29 @@ describe('models.yaml', () => {
     );
   });
 
+  it('reports a typo key before the key it misspelt, which is then missing', () => {
+    // Without the typo first, the message would be "format: missing", which does not say what to fix.
+    expect(fail('models:\n  - match: "x"\n    fromat: hermes\n')).toMatch(
+      /^conf\/models\.yaml:3: models\.0\.fromat: unknown key 'fromat'; allowed: 'match', 'format', 'variant'/,
+    );
+    expect(fail('defaults:\n  fromat: hermes\nmodels:\n  - match: "x"\n')).toMatch(
+      /^conf\/models\.yaml:2: defaults\.fromat: unknown key 'fromat'; allowed: 'format'/,
+    );
+  });
+
+  it('says which value was given when it has the wrong type or is not allowed', () => {
+    expect(fail('models:\n  - match: "x"\n    format: hermes\n    nativeTools: "no"\n')).toBe(
+      "conf/models.yaml:4: models.0.nativeTools: expected a boolean, got 'no'",
+    );
+    expect(fail('defaults:\n  onMalformed: drop\n')).toBe(
+      "conf/models.yaml:2: defaults.onMalformed: 'drop' is not allowed; allowed: 'strip' or 'keep'",
+    );
+  });
+
   it('names a missing required key', () => {
-    expect(fail('models:\n  - match: "x"\n')).toMatch(/^conf\/models\.yaml:2: models\.0\.format: /);
+    expect(fail('models:\n  - match: "x"\n')).toMatch(
+      /^conf\/models\.yaml:2: models\.0\.format: missing; this key is required/,
+    );
   });
 
   it('reports YAML syntax errors with their line', () => {

@@ -59,7 +59,9 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
   const lineOf = (path: readonly (string | number)[]) => lineOfPath(doc, path, lineAt);
   const parsed = ModelsConfigSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    // An unknown key first: a typo (`fromat:`) also makes the key it meant missing, and the
+    // missing key's message alone does not say what to fix.
+    const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0]!;
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     let key = path.join('.') || '(top level)';
     let allowed: string[] | undefined;
@@ -72,6 +74,13 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
       path.push(bad);
     } else if (issue.code === 'invalid_value' && 'values' in issue) {
       allowed = (issue.values as unknown[]).map(String);
+      what = `${describeValue(valueAt(data, path))} is not allowed`;
+    } else if (issue.code === 'invalid_type') {
+      const given = valueAt(data, path);
+      what =
+        given === undefined
+          ? `missing; this key is required (expected ${article(issue.expected)})`
+          : `expected ${article(issue.expected)}, got ${describeValue(given)}`;
     }
     const line = lineOf(path);
     const allowedText = allowed ? `; allowed: ${listWords(allowed)}` : '';
@@ -100,6 +109,25 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
     }
   }
   return { ...parsed.data, source: { file, lineOf } };
+}
+
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let v = data;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<string | number, unknown>)[key];
+  }
+  return v;
+}
+
+function article(word: string): string {
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+/** A value as the user wrote it, short enough for one line of an error message. */
+function describeValue(v: unknown): string {
+  const text = typeof v === 'string' ? `'${v}'` : (JSON.stringify(v) ?? String(v));
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 function allowedKeys(path: readonly (string | number)[]): string[] {

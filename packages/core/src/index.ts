@@ -22,6 +22,7 @@ export { sequentialIds } from './kit/ids.js';
 export {
   defaultContainer,
   FORMAT_PLUGIN,
+  pluginSource,
   pluginsFromModule,
   registeredFormats,
   registerFormat,

@@ -21,17 +21,65 @@ function isPlugin(value: unknown): value is FormatPlugin {
   );
 }
 
-/** Registers a format plugin (an object with `id` and `create`). Throws a config error for anything else. */
+/** Per container, where each plugin was registered from, for the duplicate-id message. */
+const sources = new WeakMap<DependencyContainer, Map<FormatPlugin, string>>();
+
+/** Where `plugin` was registered from, looked up in `container` and its parents. */
+export function pluginSource(plugin: FormatPlugin, container: DependencyContainer): string | undefined {
+  for (let c: DependencyContainer | undefined = container; c !== undefined; c = parentOf(c)) {
+    const source = sources.get(c)?.get(plugin);
+    if (source !== undefined) return source;
+  }
+  return undefined;
+}
+
+// tsyringe keeps a child's parent in a field it does not type; only the message depends on it.
+function parentOf(container: DependencyContainer): DependencyContainer | undefined {
+  return (container as unknown as { parent?: DependencyContainer }).parent;
+}
+
+/**
+ * Registers a format plugin (an object with `id` and `create`). Throws a config error for anything
+ * else, and for a second plugin with an id already registered (architecture/router-and-plugins.md):
+ * first-wins would silently route to whichever happened to load first. `source` says where the
+ * plugin came from (a package name and models.yaml line), for that message.
+ */
 export function registerFormat(
   plugin: FormatPlugin,
   container: DependencyContainer = defaultContainer,
+  source = 'registerFormat()',
 ): void {
   if (!isPlugin(plugin)) {
     throw new ToolFormatConfigError(
       'registerFormat needs a plugin: an object with a string `id` and a `create(options)` function (see definePlugin).',
     );
   }
+  const own = container.isRegistered(FORMAT_PLUGIN, false) ? container.resolveAll(FORMAT_PLUGIN) : [];
+  // The same object again (a package listed twice, a plugin both global and passed in) is one plugin.
+  if (own.includes(plugin)) return;
+  const clash = registeredFormats(container).find((p) => p.id === plugin.id && p !== plugin);
+  if (clash) throw duplicatePlugin(clash, pluginSource(clash, container), source);
+  let map = sources.get(container);
+  if (map === undefined) {
+    map = new Map();
+    sources.set(container, map);
+  }
+  map.set(plugin, source);
   container.register(FORMAT_PLUGIN, { useValue: plugin });
+}
+
+/** Two different plugins under one id: a configuration error naming where each came from. */
+export function duplicatePlugin(
+  first: FormatPlugin,
+  firstSource?: string,
+  secondSource?: string,
+): ToolFormatConfigError {
+  const a = firstSource ?? 'an earlier registration';
+  const b = secondSource ?? 'a later registration';
+  return new ToolFormatConfigError(
+    `two format plugins have the id '${first.id}': one from ${a}, another from ${b}. Ids must be unique: remove one of them (or give one another id).`,
+    { key: first.id },
+  );
 }
 
 /** Every plugin registered in `container` (and its parents), in registration order. */

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './config.js';
 import { defineFormat } from './define-format.js';
 import { ToolFormatConfigError } from './errors.js';
-import { definePlugin } from './handler.js';
+import { definePlugin, type StreamParser } from './handler.js';
+import { foldEvents } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
-import { registerFormat } from './registry.js';
+import { FORMAT_PLUGIN, registerFormat } from './registry.js';
 import { createRouter, globMatch } from './router.js';
 import { createToyFormat, toyPlugin } from './test-support/toy-format.js';
 
@@ -97,7 +98,78 @@ describe('router.forModel — choice order', () => {
   it('rejects a rule naming an unknown format, with file, line and the allowed ids', () => {
     expect(() =>
       router('models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    format: nope\n'),
-    ).toThrow(/models\.yaml:5: models\.1\.format: unknown format 'nope'; known formats: 'auto', 'toy'/);
+    ).toThrow(/^models\.yaml:5: models\.1\.format: unknown format 'nope'; allowed: 'auto', 'toy'/);
+    expect(() => router('defaults:\n  format: nope\n')).toThrow(
+      /^models\.yaml:2: defaults\.format: unknown format 'nope'; allowed: 'auto', 'toy'/,
+    );
+  });
+});
+
+describe('a models.yaml variant is checked when the router is built', () => {
+  // Like every built-in format: create() refuses a variant it does not have, naming the known ones.
+  const picky = definePlugin({
+    id: 'picky',
+    create: (options) => {
+      const variant = options?.variant ?? 'a';
+      if (variant !== 'a' && variant !== 'b') {
+        throw new ToolFormatConfigError(`format picky: unknown variant '${variant}'`, {
+          key: 'variant',
+          allowed: ['a', 'b'],
+        });
+      }
+      return createToyFormat(`picky:${variant}`);
+    },
+  });
+  const build = (yaml: string) => {
+    const c = container.createChildContainer();
+    registerFormat(picky, c);
+    return createRouter({ container: c, config: parseModelsConfig(yaml, 'conf/models.yaml') });
+  };
+
+  it('names the file, line, key, the variant given and the allowed ones, before any model is asked for', () => {
+    const yaml = 'models:\n  - match: "p-*"\n    format: picky\n    variant: tool_code\n';
+    expect(() => build(yaml)).toThrow(
+      "conf/models.yaml:4: models.0.variant: unknown variant 'tool_code' for picky; allowed: 'a' or 'b'.",
+    );
+    expect(build('models:\n  - match: "p-*"\n    format: picky\n    variant: b\n').forModel('p-1').id).toBe(
+      'picky:b',
+    );
+  });
+
+  it("refuses a variant on 'auto', which has none", () => {
+    expect(() => build('models:\n  - match: "x"\n    format: auto\n    variant: b\n')).toThrow(
+      /^conf\/models\.yaml:4: models\.0\.variant: 'auto' has no variants/,
+    );
+  });
+});
+
+describe('two plugins with the same id', () => {
+  const twin = definePlugin({ id: 'toy', create: () => createToyFormat('toy') });
+
+  it('is a configuration error naming both sources, not first-wins', () => {
+    const c = container.createChildContainer();
+    registerFormat(toyPlugin, c, 'package one');
+    expect(() => createRouter({ container: c, plugins: [twin] })).toThrow(
+      "two format plugins have the id 'toy': one from package one, another from createRouter({ plugins })[0].",
+    );
+    expect(() => registerFormat(twin, c, 'package two')).toThrow(
+      /one from package one, another from package two/,
+    );
+  });
+
+  it('is caught by the router too when the container was filled around registerFormat', () => {
+    const c = container.createChildContainer();
+    c.register(FORMAT_PLUGIN, { useValue: toyPlugin });
+    c.register(FORMAT_PLUGIN, { useValue: twin });
+    expect(() => createRouter({ container: c })).toThrow(/two format plugins have the id 'toy'/);
+  });
+
+  it('accepts the same plugin object twice (a package listed twice, a global plugin passed in again)', () => {
+    const c = container.createChildContainer();
+    registerFormat(toyPlugin, c);
+    registerFormat(toyPlugin, c);
+    const r = createRouter({ container: c, plugins: [toyPlugin, other] });
+    expect(r.formats().map((f) => f.id)).toEqual(['toy', 'other']);
   });
 });
 
@@ -226,5 +298,56 @@ describe('createRouter with plugins and a container', () => {
     registerFormat(toyPlugin, c);
     const r = createRouter({ container: c, plugins: [other] });
     expect(r.ids()).toEqual(expect.arrayContaining(['toy', 'other']));
+  });
+});
+
+describe('a generateId that throws (architecture/contract.md)', () => {
+  const text = 'Checking. <call>{"name": "get_weather", "arguments": {"city": "Paris"}}</call>';
+  const throwing = () => {
+    throw new Error('id service down');
+  };
+  const expected = {
+    calls: [
+      { id: expect.stringMatching(/^call_[0-9a-f]{24}$/), name: 'get_weather', arguments: { city: 'Paris' } },
+    ],
+    content: 'Checking.',
+    issues: [
+      {
+        kind: 'internal-error',
+        message:
+          "generateId threw Error: id service down: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.",
+      },
+    ],
+  };
+  const fold = (parser: StreamParser, chunks: string[]) =>
+    foldEvents([...chunks.flatMap((c) => parser.push(c)), ...parser.end()], parser.format);
+
+  it('keeps the call, with a built-in id, and reports it once: batch, stream and rescue alike', () => {
+    const r = router();
+    expect(r.parse(text, { format: 'toy', generateId: throwing })).toMatchObject(expected);
+    expect(r.rescue(text, { format: 'toy', generateId: throwing })).toMatchObject(expected);
+    expect(r.rescue(text, { generateId: throwing })).toMatchObject(expected);
+    for (const chunks of [[text], [...text]]) {
+      expect(fold(r.get('toy').createStreamParser({ generateId: throwing }), chunks)).toMatchObject(expected);
+      expect(fold(r.createRescueParser({ model: 'toy-1', generateId: throwing }), chunks)).toMatchObject(
+        expected,
+      );
+      // Auto mode announces calls early, character by character: push() must not throw either.
+      expect(fold(r.get('auto').createStreamParser({ generateId: throwing }), chunks)).toMatchObject(
+        expected,
+      );
+    }
+  });
+
+  it('says nothing when no call needed an id, and names a generateId that returns no string', () => {
+    expect(router().parse('no calls here', { format: 'toy', generateId: throwing }).issues).toEqual([]);
+    const r = router().parse(text, { format: 'toy', generateId: (() => 42) as never });
+    expect(r.calls).toHaveLength(1);
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        kind: 'internal-error',
+        message: expect.stringMatching(/^generateId returned number, not a string/),
+      }),
+    ]);
   });
 });

@@ -11,7 +11,14 @@ import type { MarkupFormatHandler } from './define-format.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
 import { compileModelRegex } from './model-regex.js';
-import { defaultContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
+import {
+  defaultContainer,
+  duplicatePlugin,
+  FORMAT_PLUGIN,
+  pluginSource,
+  registeredFormats,
+  registerFormat,
+} from './registry.js';
 import type { ParseOptions, ParseResult } from './schemas.js';
 import type { TemplateResolution } from './template.js';
 import { normalizeTools } from './tools.js';
@@ -72,6 +79,14 @@ export interface RescueEvidence {
 
 export type RescueResult = ParseResult & { evidence: RescueEvidence };
 
+/** Where in models.yaml a value came from: `file:line: key` for the message, and the parts. */
+interface ConfigPlace {
+  where: string;
+  file: string;
+  line: number | undefined;
+  key: string;
+}
+
 interface Target {
   plugin: FormatPlugin;
   variant?: string;
@@ -96,7 +111,14 @@ export class Router {
     @injectAll(FORMAT_PLUGIN) private readonly plugins: FormatPlugin[],
     @inject(ROUTER_CONFIG) private readonly config: ModelsConfig,
   ) {
-    const sorted = [...plugins].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
+    const byId = new Map<string, FormatPlugin>();
+    for (const plugin of plugins) {
+      const first = byId.get(plugin.id);
+      // Registered around registerFormat (container.register): still one id, one plugin.
+      if (first !== undefined && first !== plugin) throw duplicatePlugin(first);
+      byId.set(plugin.id, plugin);
+    }
+    const sorted = [...byId.values()].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0));
     this.plugins = sorted;
     for (const plugin of sorted) {
       this.addTarget(plugin.id, { plugin });
@@ -115,17 +137,52 @@ export class Router {
       }
     }
     const file = config.source?.file ?? 'models.yaml';
+    const at = (path: (string | number)[]): ConfigPlace => {
+      const line = config.source?.lineOf(path);
+      return { where: `${file}:${line ?? '?'}: ${path.join('.')}`, file, line, key: path.join('.') };
+    };
     const defaultFormat = config.defaults?.format;
     if (defaultFormat !== undefined && defaultFormat !== AUTO_ID && !this.targets.has(defaultFormat)) {
-      const line = config.source?.lineOf(['defaults', 'format']);
-      throw this.unknownFormat(defaultFormat, `${file}:${line ?? '?'}: defaults.format`);
+      throw this.unknownConfigFormat(defaultFormat, at(['defaults', 'format']));
     }
     for (const [i, rule] of (config.models ?? []).entries()) {
       if (rule.format !== AUTO_ID && !this.targets.has(rule.format)) {
-        const line = config.source?.lineOf(['models', i, 'format']);
-        throw this.unknownFormat(rule.format, `${file}:${line ?? '?'}: models.${i}.format`);
+        throw this.unknownConfigFormat(rule.format, at(['models', i, 'format']));
       }
+      if (rule.variant !== undefined) this.checkVariant(rule, at(['models', i, 'variant']));
       this.rules.push({ rule, test: compilePattern(rule.match) });
+    }
+  }
+
+  /**
+   * A rule's variant is built now, so a typo fails when models.yaml is loaded (and in
+   * `toolformat formats --config`), naming the line, not on the first request for that model.
+   */
+  private checkVariant(rule: ModelRule, place: ConfigPlace): void {
+    const { where, ...details } = place;
+    const variant = rule.variant!;
+    const target = rule.format === AUTO_ID ? undefined : this.targets.get(rule.format);
+    if (target === undefined) {
+      throw new ToolFormatConfigError(
+        `${where}: 'auto' has no variants; remove the variant or name a format.`,
+        details,
+      );
+    }
+    try {
+      this.handlerFor({ plugin: target.plugin, variant });
+    } catch (error) {
+      const allowed =
+        error instanceof ToolFormatConfigError && error.details.allowed !== undefined
+          ? [...error.details.allowed]
+          : (this.formats().find((f) => f.id === target.plugin.id)?.variants ?? []);
+      const what =
+        error instanceof ToolFormatConfigError && error.details.key === 'variant'
+          ? `unknown variant '${variant}' for ${target.plugin.id}`
+          : `variant '${variant}' of ${target.plugin.id} failed to build (${String(error)})`;
+      throw new ToolFormatConfigError(`${where}: ${what}; allowed: ${listWords(allowed)}.`, {
+        ...details,
+        allowed,
+      });
     }
   }
 
@@ -347,6 +404,16 @@ export class Router {
     if (!this.targets.has(id)) this.targets.set(id, target);
   }
 
+  /** A models.yaml key naming a format that is not registered (same shape as every config error). */
+  private unknownConfigFormat(id: string, place: ConfigPlace): ToolFormatConfigError {
+    const { where, ...details } = place;
+    const allowed = this.ids();
+    return new ToolFormatConfigError(
+      `${where}: unknown format '${id}'; allowed: ${listWords(allowed)} (or list the package that provides it under plugins:).`,
+      { ...details, allowed },
+    );
+  }
+
   private unknownFormat(id: string, where: string): ToolFormatConfigError {
     const allowed = this.ids();
     return new ToolFormatConfigError(
@@ -393,8 +460,10 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
   if (options.plugins && options.plugins.length > 0) {
     // A child that registers the token hides the parent's registrations from resolveAll, so the
     // parent's plugins are registered again beside the new ones.
-    for (const plugin of registeredFormats(parent)) registerFormat(plugin, child);
-    for (const plugin of options.plugins) registerFormat(plugin, child);
+    for (const plugin of registeredFormats(parent))
+      registerFormat(plugin, child, pluginSource(plugin, parent) ?? 'registerFormat()');
+    for (const [i, plugin] of options.plugins.entries())
+      registerFormat(plugin, child, `createRouter({ plugins })[${i}]`);
   }
   if (!child.isRegistered(FORMAT_PLUGIN, true)) {
     throw new ToolFormatConfigError(

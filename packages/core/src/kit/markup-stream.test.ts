@@ -302,6 +302,63 @@ describe('limits', () => {
     expect(r.calls).toHaveLength(2);
     expect(r.issues.map((i) => i.kind)).toEqual(['limit-exceeded']);
   });
+
+  it('reports a flood of calls past maxCalls as one issue with the count, the same streamed', () => {
+    const text = `${weather}\n`.repeat(2000);
+    const r = parse(text, { maxCalls: 3 });
+    expect(r.calls).toHaveLength(3);
+    expect(r.issues).toEqual([
+      {
+        kind: 'limit-exceeded',
+        message:
+          'More than maxCalls (3) calls: 1997 more were not extracted (their text is in raw; raise maxCalls to read them).',
+        raw: Array(1997).fill('{"name":"get_weather","arguments":{"city":"Paris"}}').join('\n'),
+        offset: weather.length * 3 + 3,
+      },
+    ]);
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += 97) chunks.push(text.slice(i, i + 97));
+    expect(streamed(chunks, { maxCalls: 3 })).toEqual(r);
+  });
+
+  it('folds a body that stops at maxCalls itself into the same one issue', () => {
+    // A body reads a list of calls and reports the rest it did not read (as hermes and react do).
+    const listed = defineFormat({
+      markup: {
+        id: 'listed',
+        blocks: [
+          {
+            open: '<calls>',
+            close: '</calls>',
+            body: (body, ctx) => ({
+              calls: [{ name: body.slice(0, 1), arguments: {} }],
+              issues: [
+                {
+                  kind: 'limit-exceeded',
+                  message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the block was not read.`,
+                  raw: body.slice(1),
+                },
+              ],
+            }),
+          },
+        ],
+      },
+      systemPrompt: () => '',
+      stopSequences: [],
+      formatToolCalls: () => '',
+      formatResult: () => '',
+    });
+    const r = parseWith(listed.createStreamParser({ maxCalls: 1 }), '<calls>x1</calls>\n<calls>y2</calls>');
+    expect(r.calls.map((c) => c.name)).toEqual(['x']);
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        kind: 'limit-exceeded',
+        // Block one: its body's unread rest (not counted); block two: its rest and its call (1).
+        message: expect.stringMatching(/^More than maxCalls \(1\) calls: at least 3 more were not extracted/),
+        raw: '1\n2\n{"name":"y","arguments":{}}',
+      }),
+    ]);
+  });
 });
 
 describe('streaming = batch (semantics 7)', () => {

@@ -28,6 +28,7 @@ import {
 import { continuesSentence, gluesToMarker, holdsProse, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import { EventFolder } from './fold-events.js';
+import { defaultGenerateId } from './ids.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
 import type {
@@ -245,6 +246,14 @@ export class MarkupStreamParser {
   private announced: { index: number; id: string; name: string; generated: boolean } | null = null;
   /** The id of a withdrawn announcement, for the next call (see takeId). */
   private spareId: string | null = null;
+  /** Why the caller's generateId gave no id, once it has failed (see newId). */
+  private idFailure: string | null = null;
+  /** The built-in ids given in its place, and whether a call that came out holds one. */
+  private fallbackIds: Set<string> | null = null;
+  private fallbackUsed = false;
+  /** Calls past maxCalls, reported in one issue at the end (see dropOverLimit). */
+  private overLimit: { count: number; counted: boolean; raws: string[]; offset: number | undefined } | null =
+    null;
   /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
   private argumentStream: ArgumentStream | null = null;
   /**
@@ -373,6 +382,8 @@ export class MarkupStreamParser {
       // The end of the output settles a waiting block: a call, unless only its stray closer,
       // which never came, could have proven it.
       this.settlePending(this.pending?.provenBy == null);
+      this.reportOverLimit();
+      this.reportIdFailure();
       if (this.overflow) {
         const rest = this.overflow.join('');
         this.issue({
@@ -1047,7 +1058,10 @@ export class MarkupStreamParser {
     this.matched ??= fence.format;
     this.content.cut();
     const base = this.callIndex;
-    for (const e of fence.events) this.events.push({ ...e, index: base + e.index });
+    for (const e of fence.events) {
+      this.events.push({ ...e, index: base + e.index });
+      if (e.type === 'tool-call-end') this.noteId(e.call.id);
+    }
     this.callIndex = base + fence.callIndex;
     this.callCount += fence.calls;
   }
@@ -1292,9 +1306,43 @@ export class MarkupStreamParser {
    */
   private takeId(): string {
     const spare = this.spareId;
-    if (spare === null) return this.opts.generateId();
+    if (spare === null) return this.newId();
     this.spareId = null;
     return spare;
+  }
+
+  /**
+   * A fresh id from the caller's generateId. One that throws or gives no string is the caller's
+   * bug, not the model's: the call still comes out, with a built-in id, and one issue at the end
+   * names generateId (architecture/contract.md). The same in batch, stream and rescue.
+   */
+  private newId(): string {
+    let id: unknown;
+    try {
+      id = this.opts.generateId();
+      if (typeof id === 'string') return id;
+      this.idFailure ??= `returned ${typeof id === 'object' ? String(id) : typeof id}, not a string`;
+    } catch (error) {
+      this.idFailure ??= `threw ${String(error)}`;
+    }
+    const fallback = defaultGenerateId();
+    this.fallbackIds ??= new Set();
+    this.fallbackIds.add(fallback);
+    return fallback;
+  }
+
+  /** A call went out: note whether its id is one given in place of generateId's. */
+  private noteId(id: string): void {
+    if (this.fallbackIds?.has(id)) this.fallbackUsed = true;
+  }
+
+  private reportIdFailure(): void {
+    if (!this.fallbackUsed || this.idFailure === null) return;
+    this.fallbackUsed = false;
+    this.issue({
+      kind: 'internal-error',
+      message: `generateId ${this.idFailure}: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.`,
+    });
   }
 
   private takeBody(): string {
@@ -1750,11 +1798,7 @@ export class MarkupStreamParser {
       return;
     }
     if (this.callCount >= this.opts.maxCalls) {
-      this.issue({
-        kind: 'limit-exceeded',
-        message: `More than maxCalls (${this.opts.maxCalls}) calls; "${name}" was not extracted.`,
-        raw: safeJson(raw),
-      });
+      this.dropOverLimit(safeJson(raw), this.blockOffset, 1);
       return;
     }
     const tools = this.opts.tools;
@@ -1804,6 +1848,7 @@ export class MarkupStreamParser {
       if (rest !== '') this.events.push({ type: 'tool-call-delta', index, argumentsDelta: rest });
     }
     this.events.push({ type: 'tool-call-end', index, call });
+    if (this.fallbackIds !== null) this.noteId(call.id);
   }
 
   /** Scans `text` again in text mode, once: used when a span turned out not to be markup. */
@@ -1953,6 +1998,39 @@ export class MarkupStreamParser {
   }
 
   private issue(issue: ParseIssue): void {
+    // A body that stopped at maxCalls says so in its own words: that joins the one summary.
+    if (issue.kind === 'limit-exceeded' && issue.message.startsWith(MAX_CALLS_MESSAGE)) {
+      this.dropOverLimit(issue.raw ?? '', issue.offset, droppedIn(issue.message));
+      return;
+    }
+    if (this.folder !== null) this.folder.addIssue(issue);
+    else this.events.push({ type: 'issue', issue });
+  }
+
+  /**
+   * A call past maxCalls (or a body's run of them: `count` null when the body did not say how
+   * many). One issue for all of them, at the end (architecture/semantics.md): a flood of calls
+   * must not become a flood of issues, and the end is where batch and every chunking agree.
+   */
+  private dropOverLimit(raw: string, offset: number | undefined, count: number | null): void {
+    this.overLimit ??= { count: 0, counted: true, raws: [], offset };
+    const over = this.overLimit;
+    over.count += count ?? 1;
+    if (count === null) over.counted = false;
+    if (raw !== '') over.raws.push(raw);
+  }
+
+  private reportOverLimit(): void {
+    const over = this.overLimit;
+    if (over === null) return;
+    this.overLimit = null;
+    const n = `${over.counted ? '' : 'at least '}${over.count}`;
+    const issue: ParseIssue = {
+      kind: 'limit-exceeded',
+      message: `${MAX_CALLS_MESSAGE} (${this.opts.maxCalls}) calls: ${n} more ${over.count === 1 && over.counted ? 'was' : 'were'} not extracted (their text is in raw; raise maxCalls to read them).`,
+      raw: over.raws.join('\n'),
+    };
+    if (over.offset !== undefined) issue.offset = over.offset;
     if (this.folder !== null) this.folder.addIssue(issue);
     else this.events.push({ type: 'issue', issue });
   }
@@ -1975,6 +2053,16 @@ export class MarkupStreamParser {
     }
     return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
   }
+}
+
+/** How every maxCalls issue starts, the engine's and the bodies' (which the engine folds into one). */
+const MAX_CALLS_MESSAGE = 'More than maxCalls';
+
+/** How many calls a body's maxCalls issue says it left unread (`N more call(s)`), or null. */
+function droppedIn(message: string): number | null {
+  if (message.includes('" was not')) return 1; // one named call
+  const m = /; (\d+) more call/.exec(message);
+  return m ? Number(m[1]) : null;
 }
 
 /** Issues that say a reading is not all calls: a cut-off or broken call, text the model made up after it. */
