@@ -10,7 +10,7 @@
  * A separate entry (`@toolformat/core/template`) so that the Jinja engine stays out of a bundle that
  * only parses; `Router.forTemplate` loads this module on first use.
  */
-import { Template } from '@huggingface/jinja';
+import { Environment, Interpreter, Template } from '@huggingface/jinja';
 import type { ToolFormatHandler } from './handler.js';
 import type { Router } from './router.js';
 import type { ToolCall } from './schemas.js';
@@ -196,22 +196,181 @@ function renderProbes(template: Template): Probe[] {
 
 function render(template: Template, messages: unknown[], addGenerationPrompt: boolean): string | null {
   try {
-    const out = template.render({
+    const env = new Environment();
+    const globals: Record<string, unknown> = {
+      false: false,
+      true: true,
+      none: null,
+      False: false,
+      True: true,
+      None: null,
+      raise_exception: (text: unknown) => {
+        throw new Error(String(text));
+      },
+      range,
+      // A fixed date: the probe's render must not depend on the day it runs.
+      strftime_now: () => '26 Jul 2024',
       messages,
       tools: PROBE_TOOLS,
       add_generation_prompt: addGenerationPrompt,
       bos_token: '',
       eos_token: '',
-      // Globals some templates call that the renderer lacks or that templates expect as variables.
+      // Variables some templates expect from their serving code.
       date_string: '26 Jul 2024',
+      datetime: '2024-07-26',
+      functions: JSON.stringify(
+        PROBE_TOOLS.map((t) => t.function),
+        null,
+        4,
+      ),
       tools_in_user_message: false,
       builtin_tools: [],
-    });
+    };
+    for (const [k, v] of Object.entries(globals)) env.set(k, v);
+    const out = probeInterpreter(env).run(template.parsed).value as string;
     return out.length > MAX_RENDER_CHARS ? null : out;
-  } catch {
+  } catch (error) {
+    if (process.env.TPL_DEBUG) console.error(message(error));
     // raise_exception, a missing attribute, a recursion too deep: the probe does not render.
     return null;
   }
+}
+
+function range(start: number, stop?: number, step = 1): number[] {
+  const [from, to] = stop === undefined ? [0, start] : [start, stop];
+  const out: number[] = [];
+  if (step === 0) throw new Error('range() step must not be zero');
+  for (let i = from; step > 0 ? i < to : i > to; i += step) out.push(i);
+  return out;
+}
+
+/** A runtime value of the Jinja engine (its classes are not exported; only the shape is used). */
+interface RuntimeValue {
+  type: string;
+  value: unknown;
+  toString(): string;
+}
+type Node = { type: string; [key: string]: unknown };
+
+/** A JavaScript value as the Jinja engine's runtime value. */
+function toRuntime(value: unknown): RuntimeValue {
+  const env = new Environment();
+  env.set('v', value);
+  return env.lookupVariable('v') as unknown as RuntimeValue;
+}
+
+function toPlain(v: RuntimeValue): unknown {
+  if (v.type === 'ArrayValue') return (v.value as RuntimeValue[]).map(toPlain);
+  if (v.type === 'ObjectValue' && v.value instanceof Map)
+    return Object.fromEntries([...v.value].map(([k, x]) => [k, toPlain(x as RuntimeValue)]));
+  if (v.type === 'UndefinedValue') return undefined;
+  return v.value;
+}
+
+/**
+ * The engine, with the few Python-Jinja behaviours real chat templates use that it lacks: list
+ * methods (`ns.ids.append(x)`, `.pop()`), the `reject`/`select`/`format` filters, `~` over an
+ * undefined name (an empty string), and a loop over a string (its characters). Only the probe
+ * render uses it.
+ */
+function probeInterpreter(env: Environment): Interpreter {
+  const interp = new Interpreter(env);
+  // The engine's methods are private in its types; the probe's own versions wrap them per instance.
+  const base = Interpreter.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const evaluate = (n: unknown, environment: unknown) =>
+    interp.evaluate(n as never, environment as never) as unknown as RuntimeValue;
+  const methods = {
+    evaluateCallExpression(expr: unknown, environment: unknown): unknown {
+      const e = expr as unknown as Node;
+      const callee = e.callee as Node;
+      if (callee.type === 'MemberExpression' && !(callee.computed as boolean)) {
+        const name = (callee.property as Node).value;
+        if (name === 'append' || name === 'pop' || name === 'extend' || name === 'insert') {
+          const target = evaluate(callee.object, environment);
+          if (target.type === 'ArrayValue') {
+            const list = target.value as RuntimeValue[];
+            const args = (e.args as Node[]).map((a) => evaluate(a, environment));
+            if (name === 'append') list.push(args[0] ?? toRuntime(null));
+            else if (name === 'extend') list.push(...((args[0]?.value as RuntimeValue[]) ?? []));
+            else if (name === 'insert') list.splice(Number(args[0]?.value), 0, args[1] ?? toRuntime(null));
+            else {
+              const at = args[0] === undefined ? list.length - 1 : Number(args[0].value);
+              const [removed] = list.splice(at < 0 ? list.length + at : at, 1);
+              return removed ?? toRuntime(null);
+            }
+            return toRuntime(null);
+          }
+        }
+      }
+      return base.evaluateCallExpression!.call(interp, expr, environment);
+    },
+
+    applyFilter(operand: unknown, filterNode: unknown, environment: unknown): unknown {
+      const value = operand as unknown as RuntimeValue;
+      const filter = filterNode as unknown as Node;
+      const named =
+        filter.type === 'Identifier'
+          ? filter
+          : filter.type === 'CallExpression'
+            ? (filter.callee as Node)
+            : null;
+      const name = named?.type === 'Identifier' ? (named.value as string) : '';
+      if (name !== 'list' && name !== 'reject' && name !== 'select' && name !== 'format')
+        return base.applyFilter!.call(interp, operand, filterNode, environment);
+      const args =
+        filter.type === 'CallExpression'
+          ? (filter.args as Node[]).map((a) => toPlain(evaluate(a, environment)))
+          : [];
+      if (name === 'list' && value.type === 'StringValue') return toRuntime([...(value.value as string)]);
+      if ((name === 'reject' || name === 'select') && value.type === 'ArrayValue') {
+        const [test, arg] = args;
+        const keep = (x: unknown): boolean => {
+          const pass =
+            test === 'equalto' || test === '==' ? x === arg : test === 'none' ? x === null : Boolean(x);
+          return name === 'select' ? pass : !pass;
+        };
+        return toRuntime((toPlain(value) as unknown[]).filter(keep));
+      }
+      if (name === 'format' && value.type === 'StringValue') {
+        let i = 0;
+        const text = (value.value as string).replace(/%[sdr%]/g, (m) =>
+          m === '%%' ? '%' : typeof args[i] === 'string' ? (args[i++] as string) : JSON.stringify(args[i++]),
+        );
+        return toRuntime(text);
+      }
+      return base.applyFilter!.call(interp, operand, filterNode, environment);
+    },
+
+    evaluateBinaryExpression(node: unknown, environment: unknown): unknown {
+      const n = node as unknown as Node;
+      if ((n.operator as Node).value === '~') {
+        const str = (v: RuntimeValue) => (v.type === 'UndefinedValue' ? '' : v.toString());
+        const left = evaluate(n.left, environment);
+        const right = evaluate(n.right, environment);
+        return toRuntime(str(left) + str(right));
+      }
+      return base.evaluateBinaryExpression!.call(interp, node, environment);
+    },
+
+    evaluateFor(node: unknown, environment: unknown): unknown {
+      const n = node as unknown as Node;
+      const iterable = n.iterable as Node;
+      if (iterable.type !== 'SelectExpression') {
+        const value = evaluate(iterable, environment);
+        if (value.type === 'StringValue') {
+          const chars = {
+            type: 'FilterExpression',
+            operand: iterable,
+            filter: { type: 'Identifier', value: 'list' },
+          };
+          return base.evaluateFor!.call(interp, { ...n, iterable: chars }, environment);
+        }
+      }
+      return base.evaluateFor!.call(interp, node, environment);
+    },
+  };
+  Object.assign(interp, methods);
+  return interp;
 }
 
 /** The probe call read back exactly, plus how closely the handler's own text matches the template's. */
