@@ -47,6 +47,7 @@ const PROBE_NAME = 'get_probe_weather';
 const PROBE_ARGS = { location: 'Paris', days: 3 };
 const PROBE_RESULT = '{"probe_temperature": 21}';
 const PROBE_ID = 'a1b2c3d4e'; // nine alphanumerics: Mistral templates demand that shape
+const KIMI_PROBE_ID = `functions.${PROBE_NAME}:0`;
 const PROBE_TOOLS = [
   {
     type: 'function' as const,
@@ -78,7 +79,10 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
     return none(`the template does not parse as Jinja: ${message(error)}.`, undefined);
   }
   const handlers = candidates(router);
-  const probes = renderProbes(template);
+  let probes = renderProbes(template, PROBE_ID);
+  // Kimi templates write the call id as the call's name (`functions.NAME:0`): a second probe.
+  if (probes.length === 0 || !probes.some((p) => handlers.some((h) => scoreRendered(h, p) !== null)))
+    probes = [...probes, ...renderProbes(template, KIMI_PROBE_ID)];
   if (probes.length > 0) {
     // Each handler is scored on each rendering of the probe (arguments as an object, as a JSON
     // string) and keeps its best.
@@ -111,6 +115,10 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
         candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
       };
     }
+    // The template renders, but not the call (it declares the markup in its prompt text only,
+    // or never writes past calls): its literals decide, as for a template that does not render.
+    const byMarkers = resolveByMarkers(template, handlers, 'the template renders no probe call');
+    if (byMarkers) return byMarkers;
     return none(
       `no registered format reads the rendered probe call back (the template writes no tool-call markup toolformat knows).`,
       probes[0]!.turn,
@@ -118,25 +126,33 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
   }
   // The template did not render the probe (it demands something the probe lacks): its string
   // literals, from the Jinja parser's AST, must hold every marker of a format's call markup.
+  const byMarkers = resolveByMarkers(template, handlers, 'the template did not render the probe conversation');
+  if (byMarkers) return byMarkers;
+  return none(
+    'the template did not render the probe conversation and its literals hold no format’s call markers.',
+    undefined,
+  );
+}
+
+function resolveByMarkers(
+  template: Template,
+  handlers: ToolFormatHandler[],
+  why: string,
+): TemplateResolution | null {
   const literals = stringLiterals(template.parsed);
   const scored = handlers
     .map((h) => ({ handler: h, score: scoreMarkers(h, literals) }))
     .filter((c): c is { handler: ToolFormatHandler; score: number } => c.score !== null)
     .sort((a, b) => b.score - a.score || specificity(a.handler) - specificity(b.handler));
   const best = scored[0];
-  if (best) {
-    return {
-      ...split(best.handler),
-      handler: best.handler,
-      method: 'markers',
-      reason: `the template did not render the probe conversation; its string literals hold every marker of ${best.handler.id}'s call markup.`,
-      candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
-    };
-  }
-  return none(
-    'the template did not render the probe conversation and its literals hold no format’s call markers.',
-    undefined,
-  );
+  if (!best) return null;
+  return {
+    ...split(best.handler),
+    handler: best.handler,
+    method: 'markers',
+    reason: `${why}; its string literals hold every marker of ${best.handler.id}'s call markup.`,
+    candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
+  };
 }
 
 interface Probe {
@@ -153,12 +169,13 @@ interface Probe {
  * the turn. Arguments go in as an object, then as a JSON string (DeepSeek and Functionary
  * templates concatenate them as text).
  */
-function renderProbes(template: Template): Probe[] {
+function renderProbes(template: Template, callId: string): Probe[] {
   const out: Probe[] = [];
   for (const [argsAsString, content] of [
     [false, null],
     [true, null],
     [false, ''],
+    [true, ''],
   ] as const) {
     const user = { role: 'user', content: 'What is the weather in Paris for the next 3 days?' };
     const assistant = {
@@ -167,25 +184,25 @@ function renderProbes(template: Template): Probe[] {
       content,
       tool_calls: [
         {
-          id: PROBE_ID,
+          id: callId,
           type: 'function',
           function: { name: PROBE_NAME, arguments: argsAsString ? JSON.stringify(PROBE_ARGS) : PROBE_ARGS },
         },
       ],
     };
-    const tool = { role: 'tool', tool_call_id: PROBE_ID, name: PROBE_NAME, content: PROBE_RESULT };
+    const tool = { role: 'tool', tool_call_id: callId, name: PROBE_NAME, content: PROBE_RESULT };
     const prompt = render(template, [user], true);
     if (prompt === null) continue;
     // The call turn as the last message, and followed by its result (some templates write calls
     // only before a result; some quote the result, so it is found by its key, not its text).
     const alone = render(template, [user, assistant], false);
     if (alone !== null) {
-      const turn = alone.slice(commonPrefix(prompt, alone));
+      const turn = alone.slice(turnStart(prompt, alone));
       if (turn.trim() !== '') out.push({ turn, prompt, after: '' });
     }
     const full = render(template, [user, assistant, tool], false);
     if (full === null) continue;
-    const rest = full.slice(commonPrefix(prompt, full));
+    const rest = full.slice(turnStart(prompt, full));
     const at = rest.indexOf('probe_temperature');
     const turn = at === -1 ? rest : rest.slice(0, at).replace(/[{"\\\s]+$/, '');
     if (turn.trim() === '') continue;
@@ -393,7 +410,7 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
     // …and how much of the template's turn the handler's call explains: `[TOOL_CALLS]` before
     // the same JSON array tells Mistral from bare JSON.
     1.5 * coverage(calls, probe.turn) +
-    similarity(result, probe.after || probe.turn) +
+    similarity(result, probe.turn + probe.after) +
     lineOverlap(prompt, probe.prompt) +
     0.25 * (Number.isFinite(detect) ? detect : 0)
   );
@@ -527,8 +544,9 @@ function lineOverlap(mine: string, theirs: string): number {
   return found / total;
 }
 
+/** Whitespace is not markup: `[TOOL_CALLS] [` and `[TOOL_CALLS][` are the same call. */
 function normalize(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return s.replace(/\s+/g, '');
 }
 
 /** Bounded: both sides are capped, so the table stays small. */
@@ -546,6 +564,17 @@ function longestCommonSubstring(a: string, b: string): number {
     [prev, cur] = [cur, prev];
   }
   return best;
+}
+
+/**
+ * Where the turn starts after the prompt: their common prefix, moved back over an opening
+ * token's first characters when the generation prompt ends with another token that starts alike
+ * (`<think>` in the prompt, `<TOOLCALL>` in the turn).
+ */
+function turnStart(prompt: string, rendered: string): number {
+  let i = commonPrefix(prompt, rendered);
+  if (i < prompt.length) while (i > 0 && /[<|[｜]/.test(rendered[i - 1]!)) i--;
+  return i;
 }
 
 function commonPrefix(a: string, b: string): number {
