@@ -412,7 +412,9 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
     1.5 * coverage(calls, probe.turn) +
     similarity(result, probe.turn + probe.after) +
     lineOverlap(prompt, probe.prompt) +
-    0.25 * (Number.isFinite(detect) ? detect : 0)
+    0.25 * (Number.isFinite(detect) ? detect : 0) +
+    // Whitespace is compared last: variants that differ only there (GLM 4.6 and 4.7).
+    0.2 * Number(calls.length > 0 && probe.turn.includes(calls))
   );
 }
 
