@@ -403,6 +403,7 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
   );
   const prompt = safe(() => handler.systemPrompt(normalizeTools(PROBE_TOOLS)), '');
   const detect = safe(() => handler.detect(probe.turn), 0);
+  const stops = safe(() => handler.stopSequences(), [] as string[]);
   // The call renderer weighs most: it is the model's own output; the prompt and the result
   // wrapper tell apart variants that write the same calls (hermes vs hermes:qwen).
   return (
@@ -414,7 +415,9 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
     lineOverlap(prompt, probe.prompt) +
     0.25 * (Number.isFinite(detect) ? detect : 0) +
     // Whitespace is compared last: variants that differ only there (GLM 4.6 and 4.7).
-    0.2 * Number(calls.length > 0 && probe.turn.includes(calls))
+    0.2 * Number(calls.length > 0 && probe.turn.includes(calls)) +
+    // …and where the turn ends: variants that write the same calls (Llama 3.2 and 4 pythonic).
+    0.1 * Number(stops.some((s) => s.length >= 3 && probe.turn.includes(s)))
   );
 }
 
