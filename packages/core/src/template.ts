@@ -287,7 +287,8 @@ function toPlain(v: RuntimeValue): unknown {
 /**
  * The engine, with the few Python-Jinja behaviours real chat templates use that it lacks: list
  * methods (`ns.ids.append(x)`, `.pop()`), the `reject`/`select`/`format` filters, `~` over an
- * undefined name (an empty string), and a loop over a string (its characters). Only the probe
+ * undefined name (an empty string), a loop over a string (its characters), and a mapping that
+ * `is iterable`. Only the probe
  * render uses it.
  */
 function probeInterpreter(env: Environment): Interpreter {
@@ -367,6 +368,17 @@ function probeInterpreter(env: Environment): Interpreter {
         return toRuntime(str(left) + str(right));
       }
       return base.evaluateBinaryExpression!.call(interp, node, environment);
+    },
+
+    evaluateTestExpression(node: unknown, environment: unknown): unknown {
+      const n = node as Node;
+      if ((n.test as Node).value === 'iterable') {
+        // A mapping is iterable in Python (the engine says no): Gemma 3's pythonic template asks.
+        const type = evaluate(n.operand, environment).type;
+        const result = type === 'ArrayValue' || type === 'StringValue' || type === 'ObjectValue';
+        return toRuntime(n.negate ? !result : result);
+      }
+      return base.evaluateTestExpression!.call(interp, node, environment);
     },
 
     evaluateFor(node: unknown, environment: unknown): unknown {
