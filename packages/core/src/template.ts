@@ -126,7 +126,11 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
   }
   // The template did not render the probe (it demands something the probe lacks): its string
   // literals, from the Jinja parser's AST, must hold every marker of a format's call markup.
-  const byMarkers = resolveByMarkers(template, handlers, 'the template did not render the probe conversation');
+  const byMarkers = resolveByMarkers(
+    template,
+    handlers,
+    'the template did not render the probe conversation',
+  );
   if (byMarkers) return byMarkers;
   return none(
     'the template did not render the probe conversation and its literals hold no format’s call markers.',
@@ -226,7 +230,7 @@ function render(template: Template, messages: unknown[], addGenerationPrompt: bo
       },
       range,
       // A fixed date: the probe's render must not depend on the day it runs.
-      strftime_now: () => '26 Jul 2024',
+      strftime_now: strftimeProbe,
       messages,
       tools: PROBE_TOOLS,
       add_generation_prompt: addGenerationPrompt,
@@ -251,6 +255,25 @@ function render(template: Template, messages: unknown[], addGenerationPrompt: bo
     // raise_exception, a missing attribute, a recursion too deep: the probe does not render.
     return null;
   }
+}
+
+/** `strftime` at a fixed moment, Friday 26 July 2024 12:00:00 (Hunyuan maps `%A` to a name). */
+function strftimeProbe(format: unknown): string {
+  const parts: Record<string, string> = {
+    Y: '2024',
+    y: '24',
+    m: '07',
+    d: '26',
+    H: '12',
+    M: '00',
+    S: '00',
+    A: 'Friday',
+    a: 'Fri',
+    B: 'July',
+    b: 'Jul',
+    '%': '%',
+  };
+  return String(format).replace(/%([A-Za-z%])/g, (m, c: string) => parts[c] ?? m);
 }
 
 function range(start: number, stop?: number, step = 1): number[] {
@@ -428,8 +451,9 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
     0.25 * (Number.isFinite(detect) ? detect : 0) +
     // Whitespace is compared last: variants that differ only there (GLM 4.6 and 4.7).
     0.2 * Number(calls.length > 0 && probe.turn.includes(calls)) +
-    // …and where the turn ends: variants that write the same calls (Llama 3.2 and 4 pythonic).
-    0.1 * Number(stops.some((s) => s.length >= 3 && probe.turn.includes(s)))
+    // …and where the turn ends: variants that write the same calls (Llama 3.2 and 4 pythonic,
+    // Jamba and Hunyuan).
+    0.1 * share(stops, probe.turn + probe.after)
   );
 }
 
@@ -562,6 +586,12 @@ function lineOverlap(mine: string, theirs: string): number {
 }
 
 /** Whitespace is not markup: `[TOOL_CALLS] [` and `[TOOL_CALLS][` are the same call. */
+/** The share of the stop sequences (of token length) that the text holds. */
+function share(stops: string[], text: string): number {
+  const long = stops.filter((s) => s.length >= 3);
+  return long.length === 0 ? 0 : long.filter((s) => text.includes(s)).length / long.length;
+}
+
 function normalize(s: string): string {
   return s.replace(/\s+/g, '');
 }
