@@ -4,8 +4,9 @@
  * assistant turn calling a probe tool, the tool's result, tools declared); the format whose parser
  * reads the rendered assistant turn back as exactly the probe call wins. Formats that share a
  * parser (hermes and hermes:qwen read the same `<tool_call>` blocks) are told apart by how closely
- * their own renderers and prompt reproduce the template's text. A template that does not render is
- * read through the Jinja parser's AST: the string literals it writes must hold a format's markers.
+ * their own renderers and prompt reproduce the template's text. A template that does not render
+ * (or renders no call) is read through the Jinja parser's AST: the string literals it writes must
+ * hold a format's markers.
  *
  * A separate entry (`@toolformat/core/template`) so that the Jinja engine stays out of a bundle that
  * only parses; `Router.forTemplate` loads this module on first use.
@@ -250,8 +251,7 @@ function render(template: Template, messages: unknown[], addGenerationPrompt: bo
     for (const [k, v] of Object.entries(globals)) env.set(k, v);
     const out = probeInterpreter(env).run(template.parsed).value as string;
     return out.length > MAX_RENDER_CHARS ? null : out;
-  } catch (error) {
-    if (process.env.TPL_DEBUG) console.error(message(error));
+  } catch {
     // raise_exception, a missing attribute, a recursion too deep: the probe does not render.
     return null;
   }
