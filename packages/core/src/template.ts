@@ -4,13 +4,14 @@
  * assistant turn calling a probe tool, the tool's result, tools declared); the format whose parser
  * reads the rendered assistant turn back as exactly the probe call wins. Formats that share a
  * parser (hermes and hermes:qwen read the same `<tool_call>` blocks) are told apart by how closely
- * their own renderers and prompt reproduce the template's text. A template that does not render is
- * read through the Jinja parser's AST: the string literals it writes must hold a format's markers.
+ * their own renderers and prompt reproduce the template's text. A template that does not render
+ * (or renders no call) is read through the Jinja parser's AST: the string literals it writes must
+ * hold a format's markers.
  *
  * A separate entry (`@toolformat/core/template`) so that the Jinja engine stays out of a bundle that
  * only parses; `Router.forTemplate` loads this module on first use.
  */
-import { Template } from '@huggingface/jinja';
+import { Environment, Interpreter, Template } from '@huggingface/jinja';
 import type { ToolFormatHandler } from './handler.js';
 import type { Router } from './router.js';
 import type { ToolCall } from './schemas.js';
@@ -47,6 +48,7 @@ const PROBE_NAME = 'get_probe_weather';
 const PROBE_ARGS = { location: 'Paris', days: 3 };
 const PROBE_RESULT = '{"probe_temperature": 21}';
 const PROBE_ID = 'a1b2c3d4e'; // nine alphanumerics: Mistral templates demand that shape
+const KIMI_PROBE_ID = `functions.${PROBE_NAME}:0`;
 const PROBE_TOOLS = [
   {
     type: 'function' as const,
@@ -78,7 +80,10 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
     return none(`the template does not parse as Jinja: ${message(error)}.`, undefined);
   }
   const handlers = candidates(router);
-  const probes = renderProbes(template);
+  let probes = renderProbes(template, PROBE_ID);
+  // Kimi templates write the call id as the call's name (`functions.NAME:0`): a second probe.
+  if (probes.length === 0 || !probes.some((p) => handlers.some((h) => scoreRendered(h, p) !== null)))
+    probes = [...probes, ...renderProbes(template, KIMI_PROBE_ID)];
   if (probes.length > 0) {
     // Each handler is scored on each rendering of the probe (arguments as an object, as a JSON
     // string) and keeps its best.
@@ -111,6 +116,10 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
         candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
       };
     }
+    // The template renders, but not the call (it declares the markup in its prompt text only,
+    // or never writes past calls): its literals decide, as for a template that does not render.
+    const byMarkers = resolveByMarkers(template, handlers, 'the template renders no probe call');
+    if (byMarkers) return byMarkers;
     return none(
       `no registered format reads the rendered probe call back (the template writes no tool-call markup toolformat knows).`,
       probes[0]!.turn,
@@ -118,25 +127,37 @@ export function resolveTemplate(router: Router, source: string): TemplateResolut
   }
   // The template did not render the probe (it demands something the probe lacks): its string
   // literals, from the Jinja parser's AST, must hold every marker of a format's call markup.
+  const byMarkers = resolveByMarkers(
+    template,
+    handlers,
+    'the template did not render the probe conversation',
+  );
+  if (byMarkers) return byMarkers;
+  return none(
+    'the template did not render the probe conversation and its literals hold no format’s call markers.',
+    undefined,
+  );
+}
+
+function resolveByMarkers(
+  template: Template,
+  handlers: ToolFormatHandler[],
+  why: string,
+): TemplateResolution | null {
   const literals = stringLiterals(template.parsed);
   const scored = handlers
     .map((h) => ({ handler: h, score: scoreMarkers(h, literals) }))
     .filter((c): c is { handler: ToolFormatHandler; score: number } => c.score !== null)
     .sort((a, b) => b.score - a.score || specificity(a.handler) - specificity(b.handler));
   const best = scored[0];
-  if (best) {
-    return {
-      ...split(best.handler),
-      handler: best.handler,
-      method: 'markers',
-      reason: `the template did not render the probe conversation; its string literals hold every marker of ${best.handler.id}'s call markup.`,
-      candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
-    };
-  }
-  return none(
-    'the template did not render the probe conversation and its literals hold no format’s call markers.',
-    undefined,
-  );
+  if (!best) return null;
+  return {
+    ...split(best.handler),
+    handler: best.handler,
+    method: 'markers',
+    reason: `${why}; its string literals hold every marker of ${best.handler.id}'s call markup.`,
+    candidates: scored.map((c) => ({ id: c.handler.id, score: round(c.score) })),
+  };
 }
 
 interface Probe {
@@ -153,12 +174,13 @@ interface Probe {
  * the turn. Arguments go in as an object, then as a JSON string (DeepSeek and Functionary
  * templates concatenate them as text).
  */
-function renderProbes(template: Template): Probe[] {
+function renderProbes(template: Template, callId: string): Probe[] {
   const out: Probe[] = [];
   for (const [argsAsString, content] of [
     [false, null],
     [true, null],
     [false, ''],
+    [true, ''],
   ] as const) {
     const user = { role: 'user', content: 'What is the weather in Paris for the next 3 days?' };
     const assistant = {
@@ -167,25 +189,25 @@ function renderProbes(template: Template): Probe[] {
       content,
       tool_calls: [
         {
-          id: PROBE_ID,
+          id: callId,
           type: 'function',
           function: { name: PROBE_NAME, arguments: argsAsString ? JSON.stringify(PROBE_ARGS) : PROBE_ARGS },
         },
       ],
     };
-    const tool = { role: 'tool', tool_call_id: PROBE_ID, name: PROBE_NAME, content: PROBE_RESULT };
+    const tool = { role: 'tool', tool_call_id: callId, name: PROBE_NAME, content: PROBE_RESULT };
     const prompt = render(template, [user], true);
     if (prompt === null) continue;
     // The call turn as the last message, and followed by its result (some templates write calls
     // only before a result; some quote the result, so it is found by its key, not its text).
     const alone = render(template, [user, assistant], false);
     if (alone !== null) {
-      const turn = alone.slice(commonPrefix(prompt, alone));
+      const turn = alone.slice(turnStart(prompt, alone));
       if (turn.trim() !== '') out.push({ turn, prompt, after: '' });
     }
     const full = render(template, [user, assistant, tool], false);
     if (full === null) continue;
-    const rest = full.slice(commonPrefix(prompt, full));
+    const rest = full.slice(turnStart(prompt, full));
     const at = rest.indexOf('probe_temperature');
     const turn = at === -1 ? rest : rest.slice(0, at).replace(/[{"\\\s]+$/, '');
     if (turn.trim() === '') continue;
@@ -196,22 +218,211 @@ function renderProbes(template: Template): Probe[] {
 
 function render(template: Template, messages: unknown[], addGenerationPrompt: boolean): string | null {
   try {
-    const out = template.render({
+    const env = new Environment();
+    const globals: Record<string, unknown> = {
+      false: false,
+      true: true,
+      none: null,
+      False: false,
+      True: true,
+      None: null,
+      raise_exception: (text: unknown) => {
+        throw new Error(String(text));
+      },
+      range,
+      // A fixed date: the probe's render must not depend on the day it runs.
+      strftime_now: strftimeProbe,
       messages,
       tools: PROBE_TOOLS,
       add_generation_prompt: addGenerationPrompt,
       bos_token: '',
       eos_token: '',
-      // Globals some templates call that the renderer lacks or that templates expect as variables.
+      // Variables some templates expect from their serving code.
       date_string: '26 Jul 2024',
+      datetime: '2024-07-26',
+      functions: JSON.stringify(
+        PROBE_TOOLS.map((t) => t.function),
+        null,
+        4,
+      ),
       tools_in_user_message: false,
       builtin_tools: [],
-    });
+    };
+    for (const [k, v] of Object.entries(globals)) env.set(k, v);
+    const out = probeInterpreter(env).run(template.parsed).value as string;
     return out.length > MAX_RENDER_CHARS ? null : out;
   } catch {
     // raise_exception, a missing attribute, a recursion too deep: the probe does not render.
     return null;
   }
+}
+
+/** `strftime` at a fixed moment, Friday 26 July 2024 12:00:00 (Hunyuan maps `%A` to a name). */
+function strftimeProbe(format: unknown): string {
+  const parts: Record<string, string> = {
+    Y: '2024',
+    y: '24',
+    m: '07',
+    d: '26',
+    H: '12',
+    M: '00',
+    S: '00',
+    A: 'Friday',
+    a: 'Fri',
+    B: 'July',
+    b: 'Jul',
+    '%': '%',
+  };
+  return String(format).replace(/%([A-Za-z%])/g, (m, c: string) => parts[c] ?? m);
+}
+
+function range(start: number, stop?: number, step = 1): number[] {
+  const [from, to] = stop === undefined ? [0, start] : [start, stop];
+  const out: number[] = [];
+  if (step === 0) throw new Error('range() step must not be zero');
+  for (let i = from; step > 0 ? i < to : i > to; i += step) out.push(i);
+  return out;
+}
+
+/** A runtime value of the Jinja engine (its classes are not exported; only the shape is used). */
+interface RuntimeValue {
+  type: string;
+  value: unknown;
+  toString(): string;
+}
+type Node = { type: string; [key: string]: unknown };
+
+/** A JavaScript value as the Jinja engine's runtime value. */
+function toRuntime(value: unknown): RuntimeValue {
+  const env = new Environment();
+  env.set('v', value);
+  return env.lookupVariable('v') as unknown as RuntimeValue;
+}
+
+function toPlain(v: RuntimeValue): unknown {
+  if (v.type === 'ArrayValue') return (v.value as RuntimeValue[]).map(toPlain);
+  if (v.type === 'ObjectValue' && v.value instanceof Map)
+    return Object.fromEntries([...v.value].map(([k, x]) => [k, toPlain(x as RuntimeValue)]));
+  if (v.type === 'UndefinedValue') return undefined;
+  return v.value;
+}
+
+/**
+ * The engine, with the few Python-Jinja behaviours real chat templates use that it lacks: list
+ * methods (`ns.ids.append(x)`, `.pop()`), the `reject`/`select`/`format` filters, `~` over an
+ * undefined name (an empty string), a loop over a string (its characters), and a mapping that
+ * `is iterable`. Only the probe
+ * render uses it.
+ */
+function probeInterpreter(env: Environment): Interpreter {
+  const interp = new Interpreter(env);
+  // The engine's methods are private in its types; the probe's own versions wrap them per instance.
+  const base = Interpreter.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const evaluate = (n: unknown, environment: unknown) =>
+    interp.evaluate(n as never, environment as never) as unknown as RuntimeValue;
+  const methods = {
+    evaluateCallExpression(expr: unknown, environment: unknown): unknown {
+      const e = expr as unknown as Node;
+      const callee = e.callee as Node;
+      if (callee.type === 'MemberExpression' && !(callee.computed as boolean)) {
+        const name = (callee.property as Node).value;
+        if (name === 'append' || name === 'pop' || name === 'extend' || name === 'insert') {
+          const target = evaluate(callee.object, environment);
+          if (target.type === 'ArrayValue') {
+            const list = target.value as RuntimeValue[];
+            const args = (e.args as Node[]).map((a) => evaluate(a, environment));
+            if (name === 'append') list.push(args[0] ?? toRuntime(null));
+            else if (name === 'extend') list.push(...((args[0]?.value as RuntimeValue[]) ?? []));
+            else if (name === 'insert') list.splice(Number(args[0]?.value), 0, args[1] ?? toRuntime(null));
+            else {
+              const at = args[0] === undefined ? list.length - 1 : Number(args[0].value);
+              const [removed] = list.splice(at < 0 ? list.length + at : at, 1);
+              return removed ?? toRuntime(null);
+            }
+            return toRuntime(null);
+          }
+        }
+      }
+      return base.evaluateCallExpression!.call(interp, expr, environment);
+    },
+
+    applyFilter(operand: unknown, filterNode: unknown, environment: unknown): unknown {
+      const value = operand as unknown as RuntimeValue;
+      const filter = filterNode as unknown as Node;
+      const named =
+        filter.type === 'Identifier'
+          ? filter
+          : filter.type === 'CallExpression'
+            ? (filter.callee as Node)
+            : null;
+      const name = named?.type === 'Identifier' ? (named.value as string) : '';
+      if (name !== 'list' && name !== 'reject' && name !== 'select' && name !== 'format')
+        return base.applyFilter!.call(interp, operand, filterNode, environment);
+      const args =
+        filter.type === 'CallExpression'
+          ? (filter.args as Node[]).map((a) => toPlain(evaluate(a, environment)))
+          : [];
+      if (name === 'list' && value.type === 'StringValue') return toRuntime([...(value.value as string)]);
+      if ((name === 'reject' || name === 'select') && value.type === 'ArrayValue') {
+        const [test, arg] = args;
+        const keep = (x: unknown): boolean => {
+          const pass =
+            test === 'equalto' || test === '==' ? x === arg : test === 'none' ? x === null : Boolean(x);
+          return name === 'select' ? pass : !pass;
+        };
+        return toRuntime((toPlain(value) as unknown[]).filter(keep));
+      }
+      if (name === 'format' && value.type === 'StringValue') {
+        let i = 0;
+        const text = (value.value as string).replace(/%[sdr%]/g, (m) =>
+          m === '%%' ? '%' : typeof args[i] === 'string' ? (args[i++] as string) : JSON.stringify(args[i++]),
+        );
+        return toRuntime(text);
+      }
+      return base.applyFilter!.call(interp, operand, filterNode, environment);
+    },
+
+    evaluateBinaryExpression(node: unknown, environment: unknown): unknown {
+      const n = node as unknown as Node;
+      if ((n.operator as Node).value === '~') {
+        const str = (v: RuntimeValue) => (v.type === 'UndefinedValue' ? '' : v.toString());
+        const left = evaluate(n.left, environment);
+        const right = evaluate(n.right, environment);
+        return toRuntime(str(left) + str(right));
+      }
+      return base.evaluateBinaryExpression!.call(interp, node, environment);
+    },
+
+    evaluateTestExpression(node: unknown, environment: unknown): unknown {
+      const n = node as Node;
+      if ((n.test as Node).value === 'iterable') {
+        // A mapping is iterable in Python (the engine says no): Gemma 3's pythonic template asks.
+        const type = evaluate(n.operand, environment).type;
+        const result = type === 'ArrayValue' || type === 'StringValue' || type === 'ObjectValue';
+        return toRuntime(n.negate ? !result : result);
+      }
+      return base.evaluateTestExpression!.call(interp, node, environment);
+    },
+
+    evaluateFor(node: unknown, environment: unknown): unknown {
+      const n = node as unknown as Node;
+      const iterable = n.iterable as Node;
+      if (iterable.type !== 'SelectExpression') {
+        const value = evaluate(iterable, environment);
+        if (value.type === 'StringValue') {
+          const chars = {
+            type: 'FilterExpression',
+            operand: iterable,
+            filter: { type: 'Identifier', value: 'list' },
+          };
+          return base.evaluateFor!.call(interp, { ...n, iterable: chars }, environment);
+        }
+      }
+      return base.evaluateFor!.call(interp, node, environment);
+    },
+  };
+  Object.assign(interp, methods);
+  return interp;
 }
 
 /** The probe call read back exactly, plus how closely the handler's own text matches the template's. */
@@ -227,6 +438,7 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
   );
   const prompt = safe(() => handler.systemPrompt(normalizeTools(PROBE_TOOLS)), '');
   const detect = safe(() => handler.detect(probe.turn), 0);
+  const stops = safe(() => handler.stopSequences(), [] as string[]);
   // The call renderer weighs most: it is the model's own output; the prompt and the result
   // wrapper tell apart variants that write the same calls (hermes vs hermes:qwen).
   return (
@@ -234,9 +446,14 @@ function scoreRendered(handler: ToolFormatHandler, probe: Probe): number | null 
     // …and how much of the template's turn the handler's call explains: `[TOOL_CALLS]` before
     // the same JSON array tells Mistral from bare JSON.
     1.5 * coverage(calls, probe.turn) +
-    similarity(result, probe.after || probe.turn) +
+    similarity(result, probe.turn + probe.after) +
     lineOverlap(prompt, probe.prompt) +
-    0.25 * (Number.isFinite(detect) ? detect : 0)
+    0.25 * (Number.isFinite(detect) ? detect : 0) +
+    // Whitespace is compared last: variants that differ only there (GLM 4.6 and 4.7).
+    0.2 * Number(calls.length > 0 && probe.turn.includes(calls)) +
+    // …and where the turn ends: variants that write the same calls (Llama 3.2 and 4 pythonic,
+    // Jamba and Hunyuan).
+    0.1 * share(stops, probe.turn + probe.after)
   );
 }
 
@@ -368,8 +585,15 @@ function lineOverlap(mine: string, theirs: string): number {
   return found / total;
 }
 
+/** Whitespace is not markup: `[TOOL_CALLS] [` and `[TOOL_CALLS][` are the same call. */
+/** The share of the stop sequences (of token length) that the text holds. */
+function share(stops: string[], text: string): number {
+  const long = stops.filter((s) => s.length >= 3);
+  return long.length === 0 ? 0 : long.filter((s) => text.includes(s)).length / long.length;
+}
+
 function normalize(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return s.replace(/\s+/g, '');
 }
 
 /** Bounded: both sides are capped, so the table stays small. */
@@ -387,6 +611,17 @@ function longestCommonSubstring(a: string, b: string): number {
     [prev, cur] = [cur, prev];
   }
   return best;
+}
+
+/**
+ * Where the turn starts after the prompt: their common prefix, moved back over an opening
+ * token's first characters when the generation prompt ends with another token that starts alike
+ * (`<think>` in the prompt, `<TOOLCALL>` in the turn).
+ */
+function turnStart(prompt: string, rendered: string): number {
+  let i = commonPrefix(prompt, rendered);
+  if (i < prompt.length) while (i > 0 && /[<|[｜]/.test(rendered[i - 1]!)) i--;
+  return i;
 }
 
 function commonPrefix(a: string, b: string): number {
