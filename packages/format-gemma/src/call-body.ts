@@ -16,7 +16,6 @@ import {
   type BodyResult,
   coerceValue,
   getOwn,
-  isJsonSpace,
   isPlainObject,
   type RawCall,
   setOwn,

@@ -24,7 +24,6 @@ import {
   type BodyIssue,
   type BodyParser,
   type BodyResult,
-  isJsonSpace,
   JsonValueScanner,
   MarkerSet,
   type RawCall,
