@@ -136,14 +136,21 @@ export const qwen35Prompt: PromptBuilder = (tools, opts) => {
 
 // -------------------------------------------------------------------------------------- GLM
 
+/** The tools as JSON lines in `<tools>`, under `# Tools`: the section Qwen-style templates open with. */
+function toolsJsonSection(tools: ToolDefinition[]): string {
+  const list = normalizeTools(tools)
+    .map((t) => `${tojson(openAiShape(t))}\n`)
+    .join('');
+  return (
+    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n`
+  );
+}
+
 function glmPrompt(format: string): PromptBuilder {
   return (tools, opts) => {
-    const list = normalizeTools(tools)
-      .map((t) => `${tojson(openAiShape(t))}\n`)
-      .join('');
     const text =
-      '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
-      `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+      toolsJsonSection(tools) +
       `For each function call, output the function name and arguments within the following XML format:\n${format}`;
     // The template opens a second system turn for the caller's system message.
     const preamble = preambleOf(opts);
@@ -258,12 +265,8 @@ export const step3Prompt: PromptBuilder = (tools, opts) => {
  * tools as JSON and exactly the markup vLLM's parser reads.
  */
 export const hyV3Prompt: PromptBuilder = (tools, opts) => {
-  const list = normalizeTools(tools)
-    .map((t) => `${tojson(openAiShape(t))}\n`)
-    .join('');
   const text =
-    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
-    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+    toolsJsonSection(tools) +
     'To call functions, write all the calls in one <tool_calls> block, in the following format:\n' +
     '<tool_calls>\n<tool_call>{function-name}<tool_sep>\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n' +
     '...\n</tool_call>\n</tool_calls>\n\nString values are written as is; numbers, booleans, lists and objects as JSON.';
@@ -276,12 +279,8 @@ export const hyV3Prompt: PromptBuilder = (tools, opts) => {
  * tools as JSON and exactly the markup vLLM's parser reads.
  */
 export const miniCpm5Prompt: PromptBuilder = (tools, opts) => {
-  const list = normalizeTools(tools)
-    .map((t) => `${tojson(openAiShape(t))}\n`)
-    .join('');
   const text =
-    '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
-    `You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n${list}</tools>\n\n` +
+    toolsJsonSection(tools) +
     'To call a function, write one <function> element per call, in the following format:\n' +
     '<function name="{function-name}"><param name="{param-name-1}">{value-1}</param>...</function>\n\n' +
     'String values are written as is; numbers, booleans, lists and objects as JSON.';
