@@ -4,6 +4,7 @@
  * a body stays linear however the tags are broken: a tag that does not close is given up at the
  * next `<`, and close markers are searched through a Finder that never searches the same text twice.
  */
+import { isJsonSpace } from '@toolformat/core/kit';
 import { FW_BAR } from './tokens.js';
 
 export interface DsmlTag {
@@ -20,10 +21,6 @@ const MAX_LOCAL = 32;
 
 function isLocalChar(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '-';
-}
-
-function isSpace(c: string | undefined): boolean {
-  return c === ' ' || c === '\n' || c === '\t' || c === '\r';
 }
 
 /**
@@ -43,7 +40,7 @@ export function readTag(text: string, at: number, limit: number): { tag: DsmlTag
   if (local === '') return { tag: null, next: i };
   const attrs = new Map<string, string>();
   for (;;) {
-    while (i < limit && isSpace(text[i])) i++;
+    while (i < limit && isJsonSpace(text.charCodeAt(i))) i++;
     if (i >= limit) return { tag: null, next: limit };
     const c = text[i]!;
     if (c === '>') return { tag: { start: at, end: i + 1, closing, local, attrs }, next: i + 1 };
@@ -55,13 +52,13 @@ export function readTag(text: string, at: number, limit: number): { tag: DsmlTag
     while (i < limit && isLocalChar(text[i]!)) i++;
     const name = text.slice(nameStart, i);
     if (name === '') return { tag: null, next: i + 1 };
-    while (i < limit && isSpace(text[i])) i++;
+    while (i < limit && isJsonSpace(text.charCodeAt(i))) i++;
     if (text[i] !== '=') {
       attrs.set(name, '');
       continue;
     }
     i++;
-    while (i < limit && isSpace(text[i])) i++;
+    while (i < limit && isJsonSpace(text.charCodeAt(i))) i++;
     const quote = text[i];
     if (quote === '"' || quote === "'") {
       const valueStart = ++i;
@@ -71,7 +68,7 @@ export function readTag(text: string, at: number, limit: number): { tag: DsmlTag
       i++;
     } else {
       const valueStart = i;
-      while (i < limit && !isSpace(text[i]) && text[i] !== '>' && text[i] !== '<') i++;
+      while (i < limit && !isJsonSpace(text.charCodeAt(i)) && text[i] !== '>' && text[i] !== '<') i++;
       attrs.set(name, text.slice(valueStart, i));
     }
   }

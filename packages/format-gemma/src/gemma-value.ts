@@ -11,7 +11,18 @@
  * so the cost is O(n) on any input; nesting deeper than `maxDepth` is an error, never a stack
  * overflow.
  */
-import { isJsonSpace, isPlainObject, setOwn } from '@toolformat/core/kit';
+import {
+  BRACE_CLOSE,
+  BRACE_OPEN,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
+  COLON,
+  COMMA,
+  isJsonSpace,
+  isPlainObject,
+  LT,
+  setOwn,
+} from '@toolformat/core/kit';
 
 /** FunctionGemma's string delimiter. */
 export const ESCAPE = '<escape>';
@@ -34,14 +45,6 @@ class Failure {
     readonly truncated: boolean,
   ) {}
 }
-
-const BRACE_OPEN = 123;
-const BRACE_CLOSE = 125;
-const BRACKET_OPEN = 91;
-const BRACKET_CLOSE = 93;
-const COMMA = 44;
-const COLON = 58;
-const LESS = 60;
 
 /** Bare scalars: JSON numbers and literals; Python's spellings too (models drift). */
 export function bareScalar(word: string): unknown {
@@ -87,7 +90,7 @@ class Scanner {
   /** The delimiter token at the position, or null. */
   delimiterAt(): string | null {
     const t = this.text;
-    if (t.charCodeAt(this.pos) !== LESS) return null;
+    if (t.charCodeAt(this.pos) !== LT) return null;
     if (t.startsWith(ESCAPE, this.pos)) return ESCAPE;
     if (t.startsWith(QUOTE_TOKEN, this.pos)) return QUOTE_TOKEN;
     return null;
@@ -122,7 +125,7 @@ class Scanner {
     while (this.pos < t.length) {
       const c = t.charCodeAt(this.pos);
       if (c === COMMA || c === BRACE_CLOSE || c === BRACKET_CLOSE) break;
-      if (c === LESS && this.delimiterAt() !== null) break;
+      if (c === LT && this.delimiterAt() !== null) break;
       this.pos++;
     }
     const word = t.slice(from, this.pos).trim();
@@ -140,7 +143,7 @@ class Scanner {
       if (c === COLON) break;
       if (c === COMMA || c === BRACE_OPEN || c === BRACE_CLOSE || c === BRACKET_OPEN || c === BRACKET_CLOSE)
         this.fail('a key has no value');
-      if (c === LESS && this.delimiterAt() !== null) this.fail('a key has no value');
+      if (c === LT && this.delimiterAt() !== null) this.fail('a key has no value');
       this.pos++;
     }
     const key = t.slice(from, this.pos).trim();

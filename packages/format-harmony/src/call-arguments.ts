@@ -9,12 +9,16 @@
  * call whose JSON is complete, and only JSON still open at the end makes a `partial-call`
  * (JSON still open where a token ended the message is a `malformed-call`).
  */
-import { type BodyIssue, findJsonEnd, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
-
-const BRACE_OPEN = 123;
-const BRACKET_OPEN = 91;
-const QUOTE = 34;
-const BACKSLASH = 92;
+import {
+  BACKSLASH,
+  type BodyIssue,
+  BRACE_OPEN,
+  BRACKET_OPEN,
+  findJsonEnd,
+  isPlainObject,
+  parseJsonLadder,
+  QUOTE,
+} from '@toolformat/core/kit';
 
 export type ArgumentsRead =
   | {

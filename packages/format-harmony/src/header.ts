@@ -14,7 +14,7 @@
  * A forward scan of char codes: every call looks at each character once, and at most
  * MAX_HEADER of them, so a hostile body cannot make it slow.
  */
-import { isSpaceOrTab } from '@toolformat/core/kit';
+import { CARRIAGE_RETURN, isSpaceOrTab, LINE_FEED, LT, PIPE, SPACE, TAB } from '@toolformat/core/kit';
 import { CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE } from './tokens.js';
 
 export interface Header {
@@ -53,13 +53,6 @@ export type HeaderEnd =
 export const MAX_HEADER = 512;
 /** Longer than any role, channel, recipient or content type. */
 const MAX_WORD = 256;
-
-const TAB = 9;
-const LINE_FEED = 10;
-const CARRIAGE_RETURN = 13;
-const SPACE = 32;
-const LT = 60;
-const PIPE = 124;
 
 export function emptyHeader(): Header {
   return {

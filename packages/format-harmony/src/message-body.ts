@@ -21,8 +21,11 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  BRACE_OPEN,
+  BRACKET_OPEN,
   findJsonEnd,
   isJsonSpace,
+  QUOTE,
   type RawCall,
 } from '@toolformat/core/kit';
 import { type ArgumentsRead, readBuiltinArguments, readJsonArguments } from './call-arguments.js';
@@ -92,10 +95,6 @@ function openingOf(open: string): Opening {
     return { expect: 'recipient', role: null, proseAble: true };
   return AFTER_CHANNEL;
 }
-
-const BRACE_OPEN = 123;
-const BRACKET_OPEN = 91;
-const QUOTE = 34;
 
 class BlockReader {
   private readonly calls: RawCall[] = [];

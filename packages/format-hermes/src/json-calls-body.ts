@@ -15,6 +15,9 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  BRACE_OPEN,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
   findJsonEnd,
   isExactJsonCalls,
   isPlainObject,
@@ -38,10 +41,6 @@ export interface JsonCallsOptions extends CallShapeOptions {
 }
 
 const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
-
-const BRACE_OPEN = 123;
-const BRACKET_OPEN = 91;
-const BRACKET_CLOSE = 93;
 
 /** True when the body (after blanks) starts like JSON: only then is the block this family's markup. */
 export function startsWithJson(body: string): boolean {

@@ -19,8 +19,10 @@ import {
   type AnnouncedCall,
   type BodyContext,
   type BodyResult,
+  BRACE_OPEN,
   isBlank,
   partialCall,
+  QUOTE,
   type RawCall,
   readCallArguments,
   skipBlank,
@@ -31,9 +33,6 @@ import { ARGUMENT_BEGIN } from './tokens.js';
 
 /** Built once: a run of empty calls reports this for each, and the message is shared. */
 const NO_ARGUMENTS = `no ${ARGUMENT_BEGIN} and no arguments in the call`;
-
-const BRACE_OPEN = 123;
-const QUOTE = 34;
 
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {

@@ -6,14 +6,12 @@
  * Names may hold dots, colons and dashes (`functions.mcp.files:read_file:3`): only a leading
  * `functions.` and a trailing `:DIGITS` are taken off, never a split at the first dot or colon.
  */
+import { DIGIT0, DIGIT9, fnv1a, isTokenWord } from '@toolformat/core/kit';
 
 const PREFIX = 'functions.';
 
 /** Longer than any id a model writes; a longer "id" is text that happens to precede the arguments. */
 export const MAX_ID = 512;
-
-const DIGIT0 = 48;
-const DIGIT9 = 57;
 
 function isDigits(text: string, from: number): boolean {
   if (from >= text.length) return false;
@@ -29,14 +27,7 @@ function isDigits(text: string, from: number): boolean {
  * characters that start JSON or markup, and not too long.
  */
 export function isIdText(id: string): boolean {
-  if (id.length === 0 || id.length > MAX_ID) return false;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    // Blanks and control characters; `"`, `<`, `>`, `{`, `}`, `` ` ``.
-    if (c <= 32 || c === 34 || c === 60 || c === 62 || c === 123 || c === 125 || c === 96) return false;
-    if (c === 0x7f || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) return false;
-  }
-  return true;
+  return isTokenWord(id, MAX_ID);
 }
 
 /** The id without a leading `functions.`. */
@@ -77,7 +68,5 @@ export function toKimiId(id: string, name: string): string {
 
 /** FNV-1a of the id, reduced to at most five digits: short, like the counters the model was trained on. */
 function stableIndex(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return h % 100_000;
+  return fnv1a(id) % 100_000;
 }

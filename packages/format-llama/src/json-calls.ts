@@ -13,18 +13,17 @@
 import {
   type BodyIssue,
   type BodyResult,
+  COMMA,
   findJsonEnd,
   findJsonValues,
   isExactJsonCalls,
   isJsonSpace,
   parseJsonLadder,
   type RawCall,
+  SEMICOLON,
   textContinuesSentence,
 } from '@toolformat/core/kit';
 import { toRawCall } from './call-object.js';
-
-const SEMICOLON = 59;
-const COMMA = 44;
 
 function skipSeparators(text: string, pos: number): number {
   let p = pos;

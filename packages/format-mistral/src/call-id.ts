@@ -4,17 +4,14 @@
  * OpenAI-style ids look like `call_8f3a…`. Such an id is mapped to 9 characters by a hash, the same
  * way for the call and for its result, so the pair still matches in history.
  */
+import { fnv1a, isAsciiAlphanumeric } from '@toolformat/core/kit';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const ID_LENGTH = 9;
 
-function isAlphanumeric(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
 export function isMistralId(id: string): boolean {
   if (id.length !== ID_LENGTH) return false;
-  for (let i = 0; i < id.length; i++) if (!isAlphanumeric(id.charCodeAt(i))) return false;
+  for (let i = 0; i < id.length; i++) if (!isAsciiAlphanumeric(id.charCodeAt(i))) return false;
   return true;
 }
 
@@ -22,13 +19,8 @@ export function isMistralId(id: string): boolean {
 export function toMistralId(id: string): string {
   if (isMistralId(id)) return id;
   // Two 32-bit FNV-1a hashes with different seeds: 9 base-62 digits need more than 32 bits.
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
+  let a = fnv1a(id);
+  let b = fnv1a(id, 0x01000193 ^ 0x5bd1e995, 0x5bd1e995);
   let out = '';
   // 5 digits from one hash and 4 from the other (62^5 < 2^32).
   for (let i = 0; i < 5; i++, a = Math.floor(a / 62)) out += ALPHABET[a % 62];

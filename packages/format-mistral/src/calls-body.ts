@@ -20,12 +20,16 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  BRACE_OPEN,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
   findJsonEnd,
   findJsonValues,
   getOwn,
   isBlank,
   isPlainObject,
   parseJsonLadder,
+  QUOTE,
   type RawCall,
   skipBlank,
   textContinuesSentence,
@@ -39,10 +43,6 @@ export interface GenerationFormats {
   v13: string;
 }
 
-const BRACE_OPEN = 123;
-const BRACKET_OPEN = 91;
-const BRACKET_CLOSE = 93;
-const QUOTE = 34;
 /** Longer than any tool name; a longer "name" is prose. */
 const MAX_NAME = 256;
 

@@ -14,7 +14,7 @@
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core/kit';
-import { THINK_REASONING } from '@toolformat/core/kit';
+import { isBlankRange, THINK_REASONING } from '@toolformat/core/kit';
 import { jsonBlockBody } from './json-calls.js';
 import { keyValueBody } from './key-value-body.js';
 import { keyedBody } from './keyed-body.js';
@@ -65,14 +65,6 @@ const STRIP = [
   ...QWEN_KEYS.final,
 ];
 
-function isBlankLine(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13) return false;
-  }
-  return true;
-}
-
 /**
  * A thought is reasoning. One the output ends inside of (no key after it) whose later paragraphs
  * follow a blank line: the model answered without writing `Final Answer:`, and those paragraphs
@@ -84,11 +76,11 @@ const NO_CALLS: RawCall[] = [];
 export const thoughtBody: BodyParser = (body, ctx) => {
   if (!ctx.closed) {
     let at = body.indexOf('\n');
-    let seenText = !isBlankLine(body, 0, at === -1 ? body.length : at);
+    let seenText = !isBlankRange(body, 0, at === -1 ? body.length : at);
     while (at !== -1) {
       const next = body.indexOf('\n', at + 1);
       const lineEnd = next === -1 ? body.length : next;
-      if (isBlankLine(body, at + 1, lineEnd)) {
+      if (isBlankRange(body, at + 1, lineEnd)) {
         if (seenText) {
           const answer = body.slice(lineEnd).trim();
           if (answer !== '') return { calls: NO_CALLS, reasoning: body.slice(0, at).trim(), text: answer };

@@ -4,6 +4,7 @@
  * `[a-zA-Z0-9_-]+`; the reader is more lenient (any one word without markup characters), the writer
  * stricter, so that what we write is what the model was trained to read.
  */
+import { fnv1a, isAsciiAlphanumeric, isTokenWord, MINUS, UNDERSCORE } from '@toolformat/core/kit';
 
 /** Longer than any id or name a model writes; a longer one is text that happens to sit there. */
 export const MAX_WORD = 512;
@@ -13,14 +14,7 @@ export const MAX_WORD = 512;
  * characters that start JSON or markup, and not too long.
  */
 export function isWord(text: string): boolean {
-  if (text.length === 0 || text.length > MAX_WORD) return false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Blanks and control characters; `"`, `<`, `>`, `{`, `}`, `` ` ``.
-    if (c <= 32 || c === 34 || c === 60 || c === 62 || c === 123 || c === 125 || c === 96) return false;
-    if (c === 0x7f || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) return false;
-  }
-  return true;
+  return isTokenWord(text, MAX_WORD);
 }
 
 /** `[a-zA-Z0-9_-]{1,64}`: the ids llama.cpp's grammar lets the model write (length bounded by us). */
@@ -28,8 +22,7 @@ function isGrammarId(id: string): boolean {
   if (id.length === 0 || id.length > 64) return false;
   for (let i = 0; i < id.length; i++) {
     const c = id.charCodeAt(i);
-    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
-    if (!ok) return false;
+    if (!(isAsciiAlphanumeric(c) || c === UNDERSCORE || c === MINUS)) return false;
   }
   return true;
 }
@@ -45,7 +38,5 @@ export function toSolarId(id: string): string {
 
 /** FNV-1a of the id, reduced to nine digits (the length of the ids in llama.cpp's tests). */
 function stableNumber(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return h % 1_000_000_000;
+  return fnv1a(id) % 1_000_000_000;
 }

@@ -5,16 +5,18 @@
  * answer). The arguments are typed per parameter by the
  * tool's schema when the block ends, so they come whole, with the call.
  */
+
 import type { AnnouncedCall } from '@toolformat/core/kit';
+import { isJsonSpace } from '@toolformat/core/kit';
 import { glmName } from './glm-body.js';
 import { decodeName } from './invoke-body.js';
-import { isBlank, readTag } from './xml-scan.js';
+import { readTag } from './xml-scan.js';
 
 export function announceXmlCall(prefix: string, open: string): AnnouncedCall | null {
   // A bare `<function=` or `<invoke name=` block: the engine took the marker; it is put back.
   const text = open.endsWith('=') ? open + prefix : prefix;
   let p = 0;
-  while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
   // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break (glm-body.ts reads it so).
   if (open === '<tool_call>' && p < text.length && text.charCodeAt(p) !== 60 /* < */) {
     const lt = text.indexOf('<', p);

@@ -7,8 +7,9 @@
  * Cost: one `indexOf` walk per marker; occurrences do not overlap and the blanks after one are
  * skipped once, so the whole is linear in the text.
  */
+
 import type { MarkupSpec } from '@toolformat/core/kit';
-import { isBlank } from './xml-scan.js';
+import { isJsonSpace } from '@toolformat/core/kit';
 
 interface Marker {
   marker: string;
@@ -24,7 +25,7 @@ function opensBlock(text: string, m: Marker): boolean {
   while (at !== -1) {
     let p = at + m.marker.length;
     if (m.starts === '' || (p < text.length && m.tight.includes(text[p]!))) return true;
-    while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
     if (p < text.length && m.starts.includes(text[p]!)) return true;
     at = text.indexOf(m.marker, Math.max(p, at + 1));
   }

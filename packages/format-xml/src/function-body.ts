@@ -16,13 +16,14 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  isJsonSpace,
   opensProse,
   parseJsonLadder,
   type RawCall,
 } from '@toolformat/core/kit';
 import { decodeName } from './invoke-body.js';
 import { ArgumentCollector, type ValueLayout, valueText } from './values.js';
-import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
+import { nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
 
 const isFunctionOpen = (t: Tag) => !t.closing && t.local === 'function' && (t.eq !== null || t.name !== null);
 const isFunctionClose = (t: Tag) => t.closing && t.local === 'function';
@@ -111,7 +112,7 @@ function readOneFunction(
 ): { call: RawCall | null; next: number; truncated: boolean } {
   const name = decodeName(open.eq ?? open.name ?? '');
   let p = open.end;
-  while (p < limit && isBlank(body.charCodeAt(p))) p++;
+  while (p < limit && isJsonSpace(body.charCodeAt(p))) p++;
   if (body.charCodeAt(p) === 123 /* { */) return readJsonArguments(body, open, p, limit, name, issues);
   const args = new ArgumentCollector(true);
   let i = open.end;

@@ -10,10 +10,12 @@
  * tests: `todo_write\n<arg_key>` with a literal backslash-n) still reads: the escapes between tags
  * are layout.
  */
+
 import type { BodyContext, BodyIssue, BodyResult } from '@toolformat/core/kit';
+import { isJsonSpace } from '@toolformat/core/kit';
 import { decodeName } from './invoke-body.js';
 import { ArgumentCollector, valueText } from './values.js';
-import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
+import { nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
 
 const isKeyOpen = (t: Tag) => !t.closing && t.local === 'arg_key';
 const isValueOpen = (t: Tag) => !t.closing && t.local === 'arg_value';
@@ -37,7 +39,7 @@ export function glmName(head: string): string | null {
   if (name === '') return null;
   const first = name.charCodeAt(0);
   if (first === 123 || first === 91 || first === 34 || first === 60) return null;
-  for (let i = 0; i < name.length; i++) if (isBlank(name.charCodeAt(i))) return null;
+  for (let i = 0; i < name.length; i++) if (isJsonSpace(name.charCodeAt(i))) return null;
   return decodeName(name);
 }
 

@@ -12,13 +12,14 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  isJsonSpace,
   isPlainObject,
   parseJsonLadder,
   type RawCall,
 } from '@toolformat/core/kit';
 import { decodeName, readChildElements } from './invoke-body.js';
 import { ArgumentCollector, valueText } from './values.js';
-import { isBlank, nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
+import { nextTag, scanValue, type Tag, type ValueRules } from './xml-scan.js';
 
 /** Tags that hold the arguments inside `<tool>`. */
 const ARGUMENT_CONTAINERS = new Set(['arguments', 'parameters', 'args', 'input', 'params']);
@@ -43,7 +44,7 @@ export function toolTagBody(close: string) {
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
     let p = 0;
-    while (p < head.length && isBlank(head.charCodeAt(p))) p++;
+    while (p < head.length && isJsonSpace(head.charCodeAt(p))) p++;
     let name: string | null;
     if (head.charCodeAt(p) === 60 /* < */) {
       name = readNamedChildren(head, p, args);
@@ -63,7 +64,7 @@ function plainName(text: string): string | null {
   if (name === '' || name.length > 200) return null;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if (isBlank(c) || c === 123 || c === 91 || c === 60) return null;
+    if (isJsonSpace(c) || c === 123 || c === 91 || c === 60) return null;
   }
   return name;
 }
@@ -98,7 +99,7 @@ function readNamedChildren(head: string, from: number, args: ArgumentCollector):
 /** The inside of `<arguments>`: child elements, or one JSON object. */
 function readArguments(head: string, open: Tag, args: ArgumentCollector): number {
   let p = open.end;
-  while (p < head.length && isBlank(head.charCodeAt(p))) p++;
+  while (p < head.length && isJsonSpace(head.charCodeAt(p))) p++;
   if (head.charCodeAt(p) === 123 /* { */) {
     const closeTag = `</${open.local}>`;
     const close = head.indexOf(closeTag, p);
@@ -134,7 +135,7 @@ export function toolNameTagBody(name: string) {
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
     let p = 0;
-    while (p < body.length && isBlank(body.charCodeAt(p))) p++;
+    while (p < body.length && isJsonSpace(body.charCodeAt(p))) p++;
     if (body.charCodeAt(p) === 123 /* { */) {
       const parsed = parseJsonLadder(body.trim());
       if (!parsed.ok || !isPlainObject(parsed.value)) {

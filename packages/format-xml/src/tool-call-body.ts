@@ -9,6 +9,7 @@ import {
   type BodyIssue,
   type BodyParser,
   type BodyResult,
+  isJsonSpace,
   type RawCall,
   readJsonCallObjects,
 } from '@toolformat/core/kit';
@@ -17,7 +18,7 @@ import { readGlmCall } from './glm-body.js';
 import { readInvokes } from './invoke-body.js';
 import { miniCpmCall } from './minicpm5.js';
 import type { ValueLayout } from './values.js';
-import { isBlank, readTag } from './xml-scan.js';
+import { readTag } from './xml-scan.js';
 
 export interface ToolCallFormats {
   /** ParseResult.format per reader, or undefined for the block's own. */
@@ -33,7 +34,7 @@ function named(result: BodyResult, format: string | undefined): BodyResult {
 export function toolCallBody(formats: ToolCallFormats, layout: ValueLayout = 'lines'): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
     let p = 0;
-    while (p < body.length && isBlank(body.charCodeAt(p))) p++;
+    while (p < body.length && isJsonSpace(body.charCodeAt(p))) p++;
     if (p === body.length) return { calls: [], error: 'an empty tool call' };
     const first = body.charCodeAt(p);
     if (first === 60 /* < */) {

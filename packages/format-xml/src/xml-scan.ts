@@ -8,22 +8,20 @@
  * only up to the next `<`, `>` or line break, so reading every tag of a text touches each
  * character a bounded number of times.
  */
-
-const LT = 60;
-const GT = 62;
-const SLASH = 47;
-const EQUALS = 61;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const LINE_FEED = 10;
-const CARRIAGE_RETURN = 13;
-const SPACE = 32;
-const TAB = 9;
-const BACKTICK = 96;
-
-export function isBlank(code: number): boolean {
-  return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;
-}
+import {
+  APOSTROPHE,
+  BACKTICK,
+  CARRIAGE_RETURN,
+  EQUALS,
+  GT,
+  isJsonSpace,
+  LINE_FEED,
+  LT,
+  QUOTE,
+  SLASH,
+  SPACE,
+  TAB,
+} from '@toolformat/core/kit';
 
 /** Letters, digits, `_`, `-`, `.`, `:` — what tag and attribute names are made of. */
 function isNameChar(code: number): boolean {
@@ -90,7 +88,7 @@ export function readTag(s: string, at: number, limit = s.length): Tag | null {
     return { start: at, end: i + 1, closing, local, prefix, eq, name };
   }
   for (;;) {
-    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
     if (i >= limit) return null;
     const c = s.charCodeAt(i);
     if (c === GT) return { start: at, end: i + 1, closing, local, prefix, eq, name };
@@ -101,10 +99,10 @@ export function readTag(s: string, at: number, limit = s.length): Tag | null {
     const attrStart = i;
     while (i < limit && isNameChar(s.charCodeAt(i))) i++;
     const attr = s.slice(attrStart, i);
-    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
     if (s.charCodeAt(i) !== EQUALS) continue;
     i++;
-    while (i < limit && isBlank(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
     const q = s.charCodeAt(i);
     let value: string;
     if (q === QUOTE || q === APOSTROPHE) {
@@ -121,7 +119,7 @@ export function readTag(s: string, at: number, limit = s.length): Tag | null {
       const valueStart = i;
       while (i < limit) {
         const d = s.charCodeAt(i);
-        if (isBlank(d) || d === GT || d === LT) break;
+        if (isJsonSpace(d) || d === GT || d === LT) break;
         if (d === SLASH && s.charCodeAt(i + 1) === GT) break;
         i++;
       }
@@ -205,7 +203,7 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
       }
       if (rules.isClose(tag)) {
         let j = tag.end;
-        while (j < limit && isBlank(s.charCodeAt(j))) j++;
+        while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
         const after = j < limit ? readTag(s, j, limit) : null;
         if (j >= limit || (after !== null && rules.canFollow(after))) {
           return { start: from, end: tag.start, next: tag.end, closed: true };

@@ -16,6 +16,7 @@ export const SLASH = 47;
 export const DIGIT0 = 48;
 export const DIGIT9 = 57;
 export const COLON = 58;
+export const SEMICOLON = 59;
 export const EQUALS = 61;
 export const LT = 60;
 export const GT = 62;
@@ -49,6 +50,15 @@ export function isIdentStart(code: number): boolean {
 
 export function isIdentPart(code: number): boolean {
   return isIdentStart(code) || (code >= DIGIT0 && code <= DIGIT9);
+}
+
+/** `0-9`, `A-Z`, `a-z`. */
+export function isAsciiAlphanumeric(code: number): boolean {
+  return (
+    (code >= DIGIT0 && code <= DIGIT9) ||
+    (code >= UPPER_A && code <= UPPER_Z) ||
+    (code >= LOWER_A && code <= LOWER_Z)
+  );
 }
 
 /** `0-9`, `A-F`, `a-f`. */
@@ -85,6 +95,15 @@ export function skipJsonSpace(text: string, pos: number, commas = false, to = te
 }
 
 /** A blank inside a line: space or tab (a line break ends what is being read). */
+/** Whether `[from, to)` holds only spaces, tabs and carriage returns: a line with nothing on it. */
+export function isBlankRange(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB && c !== CARRIAGE_RETURN) return false;
+  }
+  return true;
+}
+
 export function isSpaceOrTab(code: number): boolean {
   return code === SPACE || code === TAB;
 }

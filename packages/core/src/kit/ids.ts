@@ -9,3 +9,29 @@ export function sequentialIds(prefix = 'call_'): () => string {
   let n = 0;
   return () => `${prefix}${++n}`;
 }
+
+/**
+ * 32-bit FNV-1a of `text`: the stable number formats derive a template-legal id from when the
+ * caller's id (`call_8f3a…`) is not one, so a call and its result map to the same id.
+ */
+export function fnv1a(text: string, seed = 0x811c9dc5, prime = 0x01000193): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), prime) >>> 0;
+  return h;
+}
+
+/**
+ * Whether `text` can be an id or a name written between special tokens: one word of at most
+ * `maxLength` characters, with no blank, control character or character that starts JSON or
+ * markup (`"`, `<`, `>`, `{`, `}`, `` ` ``). A longer or blank "word" is text that happens to sit
+ * where the id goes.
+ */
+export function isTokenWord(text: string, maxLength: number): boolean {
+  if (text.length === 0 || text.length > maxLength) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 34 || c === 60 || c === 62 || c === 123 || c === 125 || c === 96) return false;
+    if (c === 0x7f || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) return false;
+  }
+  return true;
+}

@@ -39,7 +39,7 @@ export {
   attributeTagBody,
   functionTagBody,
 } from './function-tag-body.js';
-export { defaultGenerateId } from './ids.js';
+export { defaultGenerateId, fnv1a, isTokenWord } from './ids.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
 export { readJsonCallObjects } from './json-call-object.js';
 export * from './json-ladder.js';
