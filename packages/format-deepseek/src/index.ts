@@ -7,13 +7,6 @@
 import { deepseekPlugin } from './plugin.js';
 
 export { createDeepseekFormat } from './format.js';
-export { buildMarkup, type MarkupOptions } from './markup.js';
 export { deepseekPlugin } from './plugin.js';
-export {
-  type DeepseekVariant,
-  handlerId,
-  VARIANT_IDS,
-  VARIANTS,
-  type VariantDefinition,
-} from './variants.js';
+export type { DeepseekVariant } from './variants.js';
 export default deepseekPlugin;

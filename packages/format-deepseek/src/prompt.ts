@@ -5,11 +5,11 @@
  * DSML preamble (as llama.cpp recreates it). Tools are written with Python's json.dumps spelling,
  * as the templates write them.
  */
+
 import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import { tojson } from '@toolformat/core/kit';
 import { T } from './tokens.js';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 const withPreamble = (text: string, opts?: SystemPromptOptions) =>
   opts?.preamble ? `${opts.preamble}\n\n${text}` : text;

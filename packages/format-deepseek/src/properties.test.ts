@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDeepseekFormat } from './format.js';
 import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
-import { VARIANT_IDS } from './variants.js';
+import { VARIANTS } from './variants.js';
 
-const handlers = VARIANT_IDS.map((v) => createDeepseekFormat(v));
+const handlers = VARIANTS.ids.map((v) => createDeepseekFormat(v));
 const ds = createDeepseekFormat();
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
@@ -21,7 +21,7 @@ const scalar = fc.oneof(
 const call = fc.record({ name: key, arguments: fc.dictionary(key, scalar, { maxKeys: 3 }) });
 const prose = fc.stringMatching(/^[A-Za-z0-9 .,!?'\n]{0,24}$/);
 /** One call list in one of the versions' forms, written by the variant's own renderer. */
-const block = fc.tuple(fc.array(call, { minLength: 1, maxLength: 3 }), fc.constantFrom(...VARIANT_IDS));
+const block = fc.tuple(fc.array(call, { minLength: 1, maxLength: 3 }), fc.constantFrom(...VARIANTS.ids));
 const noise = fc.constantFrom(
   '<｜tool▁calls▁begin｜>',
   '<｜tool▁sep｜>',

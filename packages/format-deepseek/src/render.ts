@@ -3,12 +3,11 @@
  * its past turns in the form it was trained to write. Arguments are written with Python's
  * json.dumps spelling (`tojson`), as the templates do.
  */
+
 import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer } from '@toolformat/core/kit';
 import { resultText, tojson } from '@toolformat/core/kit';
 import { T } from './tokens.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 const args = (c: ToolCall) => c.arguments ?? {};
 

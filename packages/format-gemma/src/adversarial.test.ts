@@ -1,6 +1,7 @@
 /** The pathological 1 MiB inputs: they must return (the bench measures the time). */
 import { describe, expect, it } from 'vitest';
-import { createGemmaFormat, VARIANT_IDS } from './index.js';
+import { createGemmaFormat } from './index.js';
+import { VARIANTS } from './variants.js';
 
 const MiB = 1 << 20;
 const fill = (unit: string, prefix = '') =>
@@ -19,7 +20,7 @@ const inputs = [
   fill('{a:[', '<|tool_call>call:f'),
 ];
 
-describe.each(VARIANT_IDS.filter((v) => v === 'gemma' || v === 'gemma4'))('variant %s', (variant) => {
+describe.each(VARIANTS.ids.filter((v) => v === 'gemma' || v === 'gemma4'))('variant %s', (variant) => {
   const h = createGemmaFormat(variant);
   it.each(inputs.map((s, i) => [i, s] as const))('1 MiB input %i returns', (_i, s) => {
     const r = h.parse(s);

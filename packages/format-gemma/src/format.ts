@@ -2,29 +2,15 @@
  * One variant → a complete handler: the markup run by the core stream engine, the variant's
  * prompt, stops and renderers.
  */
-import { ToolFormatConfigError } from '@toolformat/core';
 import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { detectGemma } from './detect.js';
 import { buildMarkup } from './markup.js';
-import { type GemmaVariant, isVariant, VARIANTS } from './variants.js';
-
-export const VARIANT_IDS = Object.keys(VARIANTS) as GemmaVariant[];
-
-/** `gemma` for the default variant, `gemma:functiongemma` for the others. */
-export function handlerId(variant: GemmaVariant): string {
-  return variant === 'gemma' ? 'gemma' : `gemma:${variant}`;
-}
+import { VARIANTS } from './variants.js';
 
 export function createGemmaFormat(variant: string = 'gemma'): MarkupFormatHandler {
-  if (!isVariant(variant)) {
-    throw new ToolFormatConfigError(
-      `format gemma: unknown variant '${variant}'; known variants: ${VARIANT_IDS.join(', ')}.`,
-      { key: 'variant', allowed: VARIANT_IDS },
-    );
-  }
-  const def: (typeof VARIANTS)[GemmaVariant] = VARIANTS[variant];
+  const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
-    markup: buildMarkup(handlerId(variant)),
+    markup: buildMarkup(id),
     detect: detectGemma,
     systemPrompt: def.prompt,
     stopSequences: def.stops,

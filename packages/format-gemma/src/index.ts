@@ -5,9 +5,7 @@
  */
 import { gemmaPlugin } from './plugin.js';
 
-export { createGemmaFormat, handlerId, VARIANT_IDS } from './format.js';
-export { formatGemmaValue, parseGemmaObject } from './gemma-value.js';
-export { buildMarkup } from './markup.js';
+export { createGemmaFormat } from './format.js';
 export { gemmaPlugin } from './plugin.js';
-export { type GemmaVariant, VARIANTS, type VariantDefinition } from './variants.js';
+export type { GemmaVariant } from './variants.js';
 export default gemmaPlugin;

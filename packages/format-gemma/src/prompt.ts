@@ -2,17 +2,12 @@
  * System prompts worded as Google's docs, the chat templates and LM Studio word them (models
  * follow their training text best), as the templates render them when tools are passed.
  */
-import {
-  type FlatToolDefinition,
-  normalizeTools,
-  type SystemPromptOptions,
-  type ToolDefinition,
-} from '@toolformat/core';
+
+import { type FlatToolDefinition, normalizeTools, type SystemPromptOptions } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import { isPlainObject, openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 import { formatDeclaration } from './declaration.js';
 import { ESCAPE, QUOTE_TOKEN } from './gemma-value.js';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 function preamble(opts: SystemPromptOptions | undefined): string {
   return opts?.preamble?.trim() ?? '';

@@ -2,7 +2,8 @@
 import { chunksAt, findStreamingMismatch, parseWithIds, streamWithIds } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGemmaFormat, VARIANT_IDS } from './index.js';
+import { createGemmaFormat } from './index.js';
+import { VARIANTS } from './variants.js';
 
 const pieces = fc.constantFrom(
   '<|tool_call>',
@@ -47,7 +48,7 @@ const text = fc.oneof(
   fc.array(pieces, { maxLength: 24 }).map((a) => a.join('')),
 );
 
-describe.each(VARIANT_IDS)('variant %s', (variant) => {
+describe.each(VARIANTS.ids)('variant %s', (variant) => {
   const h = createGemmaFormat(variant);
   it('never throws; streaming at any cut equals batch', () => {
     fc.assert(

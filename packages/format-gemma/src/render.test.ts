@@ -1,6 +1,7 @@
 import { WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createGemmaFormat, gemmaPlugin, VARIANT_IDS } from './index.js';
+import { createGemmaFormat, gemmaPlugin } from './index.js';
+import { VARIANTS } from './variants.js';
 
 const GEMMA4_DECL =
   '<|tool>declaration:get_weather{description:<|"|>Get the current weather for a city.<|"|>,parameters:{properties:{location:{description:<|"|>City name<|"|>,type:<|"|>STRING<|"|>},unit:{description:<|"|>Temperature unit<|"|>,enum:[<|"|>celsius<|"|>,<|"|>fahrenheit<|"|>],type:<|"|>STRING<|"|>}},required:[<|"|>location<|"|>],type:<|"|>OBJECT<|"|>}}<tool|>';
@@ -42,7 +43,7 @@ describe('renderers and prompts (rendered/ files)', () => {
   });
 
   it('tool_code, pythonic and tool-request render calls the parser reads back', () => {
-    for (const variant of VARIANT_IDS) {
+    for (const variant of VARIANTS.ids) {
       const h = createGemmaFormat(variant);
       const text = h.formatToolCalls(WEATHER_CALLS);
       const back = h.parse(text).calls.map((c) => ({ name: c.name, arguments: c.arguments }));

@@ -2,14 +2,13 @@
  * Calls and results as each variant's template (or prompt) writes them into history. Only the
  * turn's content is rendered; the role header is the template's.
  */
+
 import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer } from '@toolformat/core/kit';
 import { formatPythonCall, isPlainObject, resultText, tojson } from '@toolformat/core/kit';
 import { END_TOOL_REQUEST } from './bare-body.js';
 import { ESCAPE, formatGemmaEntries, formatGemmaValue, QUOTE_TOKEN } from './gemma-value.js';
 import { FG_CALL, FG_CALL_END, GEMMA4_CALL, GEMMA4_CALL_END, TOOL_REQUEST } from './markup.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 const whenAny =
   (render: CallRenderer): CallRenderer =>

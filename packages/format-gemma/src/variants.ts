@@ -2,27 +2,20 @@
  * The variants of the family: one per prompt/renderer style. Parsing is shared: every variant
  * reads every form.
  */
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import {
   functionGemmaPrompt,
   gemma4Prompt,
-  type PromptBuilder,
   pythonicPrompt,
   toolCodePrompt,
   toolRequestPrompt,
 } from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
-
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
-}
+import { renderCalls, renderResult } from './render.js';
 
 /** Gemma 2 / 3 / 3n turns end with `<end_of_turn>` (Ollama's gemma3 stop), `<eos>` at the end. */
 const GEMMA_STOPS = ['<end_of_turn>', '<eos>'];
 
-export const VARIANTS = {
+export const VARIANTS = defineVariants('gemma', 'gemma', {
   /** Gemma 2 / 3 / 3n with the cookbook's ```tool_code prompt. */
   gemma: {
     prompt: toolCodePrompt,
@@ -59,10 +52,6 @@ export const VARIANTS = {
     calls: renderCalls.gemma4,
     result: renderResult.gemma4,
   },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, FormatVariant>);
 
-export type GemmaVariant = keyof typeof VARIANTS;
-
-export function isVariant(name: string): name is GemmaVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
+export type GemmaVariant = (typeof VARIANTS.ids)[number];

@@ -2,29 +2,14 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers, and the family's sanitizer.
  */
-import { ToolFormatConfigError } from '@toolformat/core';
 import { bareCallLineBlocks, defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { createDetector } from './detect.js';
 import { buildMarkup } from './markup.js';
 import { sanitizeContent, stripTrailingLabel } from './sanitize.js';
-import { type HermesVariant, isVariant, VARIANTS } from './variants.js';
-
-export const VARIANT_IDS = Object.keys(VARIANTS) as HermesVariant[];
-
-/** `hermes` for the default variant, `hermes:granite` for the others. */
-export function handlerId(variant: HermesVariant): string {
-  return variant === 'hermes' ? 'hermes' : `hermes:${variant}`;
-}
+import { VARIANTS } from './variants.js';
 
 export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHandler {
-  if (!isVariant(variant)) {
-    throw new ToolFormatConfigError(
-      `format hermes: unknown variant '${variant}'; known variants: ${VARIANT_IDS.join(', ')}.`,
-      { key: 'variant', allowed: VARIANT_IDS },
-    );
-  }
-  const def = VARIANTS[variant];
-  const id = handlerId(variant);
+  const { id, def } = VARIANTS.resolve(variant);
   const anyJson = 'anyJson' in def && def.anyJson;
   const markup = buildMarkup({
     id,

@@ -5,11 +5,7 @@
  */
 import { hermesPlugin } from './plugin.js';
 
-export { type CallShapeOptions, collectCalls, toRawCall } from './call-object.js';
-export { createHermesFormat, handlerId, VARIANT_IDS } from './format.js';
-export { type JsonCallsOptions, jsonCallsBody, readJsonCalls } from './json-calls-body.js';
-export { buildMarkup, type MarkupOptions } from './markup.js';
+export { createHermesFormat } from './format.js';
 export { hermesPlugin } from './plugin.js';
-export { sanitizeContent } from './sanitize.js';
-export { type HermesVariant, VARIANTS, type VariantDefinition } from './variants.js';
+export type { HermesVariant } from './variants.js';
 export default hermesPlugin;

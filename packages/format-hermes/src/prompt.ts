@@ -3,12 +3,9 @@
  * tools are passed. Models follow their training text
  * best; the tool list is written in the template's own JSON spelling (see py-json.ts).
  */
-import {
-  type FlatToolDefinition,
-  normalizeTools,
-  type SystemPromptOptions,
-  type ToolDefinition,
-} from '@toolformat/core';
+
+import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import {
   getOwn,
   isPlainObject,
@@ -17,8 +14,6 @@ import {
   tojsonIndented as pyJsonIndented,
   withPreamble,
 } from '@toolformat/core/kit';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 /** Qwen2.5 / Qwen3 / QwQ (`qwen3.jinja`, `qwen2.5_instruct.jinja`). */
 export const qwenPrompt: PromptBuilder = (tools, opts) =>

@@ -7,10 +7,11 @@ import type { ParseOptions } from '@toolformat/core';
 import { parseWith as runParser } from '@toolformat/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat, VARIANT_IDS } from './format.js';
+import { createHermesFormat } from './format.js';
 import { callsOf, chunksAt, parseWith, streamWith } from './test-support/harness.js';
+import { VARIANTS } from './variants.js';
 
-const handlers = VARIANT_IDS.map((v) => createHermesFormat(v));
+const handlers = VARIANTS.ids.map((v) => createHermesFormat(v));
 const hermes = createHermesFormat();
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);

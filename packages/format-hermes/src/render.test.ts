@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat, VARIANT_IDS } from './format.js';
+import { createHermesFormat } from './format.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 import {
   GRANITE_CALLS,
@@ -10,6 +10,7 @@ import {
   WEATHER_CALLS,
   WEATHER_TOOL,
 } from './test-support/rendered.js';
+import { VARIANTS } from './variants.js';
 
 const result = { name: 'get_weather', content: { temperature: 22, condition: 'sunny' } };
 
@@ -28,7 +29,7 @@ describe('prompts, as the chat templates write them', () => {
   });
 
   it('every variant names each tool and the markup it expects', () => {
-    for (const variant of VARIANT_IDS) {
+    for (const variant of VARIANTS.ids) {
       const prompt = createHermesFormat(variant).systemPrompt([WEATHER_TOOL], { preamble: 'Be brief.' });
       expect(prompt.startsWith('Be brief.\n\n'), variant).toBe(true);
       expect(prompt, variant).toContain('get_weather');
@@ -61,7 +62,7 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
   }
 
   it('renders no calls as nothing', () => {
-    for (const variant of VARIANT_IDS) expect(createHermesFormat(variant).formatToolCalls([])).toBe('');
+    for (const variant of VARIANTS.ids) expect(createHermesFormat(variant).formatToolCalls([])).toBe('');
   });
 });
 
@@ -112,7 +113,7 @@ describe('round trip: what a variant renders, it parses back', () => {
     minLength: 1,
     maxLength: 3,
   });
-  for (const variant of VARIANT_IDS) {
+  for (const variant of VARIANTS.ids) {
     it(variant, () => {
       const handler = createHermesFormat(variant);
       fc.assert(

@@ -4,11 +4,10 @@
  * `formatToolCalls` / `formatResult`). Only the content of the turn is rendered; the role header
  * around it (`<|im_start|>assistant`, a `tool` or `user` turn) belongs to the chat template.
  */
-import type { ToolCall, ToolResult } from '@toolformat/core';
-import { formatPythonCall, tojson as pyJson, tojsonIndented as pyJsonIndented } from '@toolformat/core/kit';
 
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
+import { formatPythonCall, tojson as pyJson, tojsonIndented as pyJsonIndented } from '@toolformat/core/kit';
 
 /** `{"name": "…", "arguments": {…}}`, key order as in the templates. */
 const callObject = (c: ToolCall) => ({ name: c.name, arguments: c.arguments });

@@ -2,6 +2,7 @@
  * The variants of the family: the default (`hermes`) and one per model family whose prompt,
  * renderers or extra markup differ. Parsing is shared: every variant reads every wrapper.
  */
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import {
   apertusPrompt,
   granitePrompt,
@@ -10,20 +11,15 @@ import {
   lfm2Prompt,
   minimaxM1Prompt,
   nemotronPrompt,
-  type PromptBuilder,
   phi4Prompt,
   qwenPrompt,
   taggedPrompt,
   toolCallsArrayPrompt,
   xlamPrompt,
 } from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { renderCalls, renderResult } from './render.js';
 
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
+export interface VariantDefinition extends FormatVariant {
   /** Bare JSON calls count without declared tools (xLAM). */
   anyJson?: boolean;
   /** `<response>…</response>` wraps the answer (Granite 3.x with thinking, ERNIE 4.5). */
@@ -32,7 +28,7 @@ export interface VariantDefinition {
 
 const IM_END = ['<|im_end|>'];
 
-export const VARIANTS = {
+export const VARIANTS = defineVariants('hermes', 'hermes', {
   /** Hermes 2 Pro / Hermes 3 (and what any variant reads). */
   hermes: {
     prompt: hermesPrompt,
@@ -137,10 +133,6 @@ export const VARIANTS = {
     calls: renderCalls.inkling,
     result: renderResult.plain,
   },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, VariantDefinition>);
 
-export type HermesVariant = keyof typeof VARIANTS;
-
-export function isVariant(name: string): name is HermesVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
+export type HermesVariant = (typeof VARIANTS.ids)[number];

@@ -6,7 +6,7 @@
  */
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { createKimiFormat } from './format.js';
-import { DEFAULT_VARIANT } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 const aliases: FormatAlias[] = [
   { id: 'kimi-k2', variant: 'instruct' },
@@ -37,5 +37,5 @@ export const kimiPlugin = definePlugin({
   aliases,
   modelPatterns,
   create: (options) =>
-    createKimiFormat(typeof options?.variant === 'string' ? options.variant : DEFAULT_VARIANT),
+    createKimiFormat(typeof options?.variant === 'string' ? options.variant : VARIANTS.defaultVariant),
 });

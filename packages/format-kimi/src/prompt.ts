@@ -7,11 +7,11 @@
  * `systemPrompt` returns the turn's text, for a system message; `toolDeclareTurn` the whole turn,
  * for callers who build the raw prompt themselves and can give the list its own turn.
  */
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+
+import { normalizeTools, type ToolDefinition } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import { IM_END, IM_MIDDLE, IM_SYSTEM } from './tokens.js';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 /** `tools|tojson`: the OpenAI-shaped tools in Python's json.dumps spelling. */
 export function toolList(tools: readonly ToolDefinition[]): string {

@@ -9,7 +9,9 @@
  * not to its content. K2 Thinking writes every assistant turn after a reasoning block, empty for
  * past turns (`<think></think>`).
  */
-import type { ToolCall, ToolResult } from '@toolformat/core';
+
+import type { ToolCall } from '@toolformat/core';
+import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { resultText, tojson } from '@toolformat/core/kit';
 import { toKimiId } from './call-id.js';
 import {
@@ -30,9 +32,6 @@ import {
   THINK,
   THINK_END,
 } from './tokens.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 function section(calls: readonly ToolCall[]): string {
   let out = SECTION_BEGIN;

@@ -3,22 +3,16 @@
  * list with `# Tools`, K2 Thinking writes a reasoning block before each assistant turn. Parsing is
  * the same for all (every variant reads every form); a variant names itself in `ParseResult.format`.
  */
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import { K3_MESSAGE_CLOSE } from './k3.js';
-import { kimi0905Prompt, kimiK3Prompt, kimiPrompt, type PromptBuilder } from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { kimi0905Prompt, kimiK3Prompt, kimiPrompt } from './prompt.js';
+import { renderCalls, renderResult } from './render.js';
 import { IM_END } from './tokens.js';
-
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
-}
 
 /** Every turn, calls included, ends with `<|im_end|>`. */
 const STOPS = [IM_END];
 
-export const VARIANTS = {
+export const VARIANTS = defineVariants('kimi', 'instruct', {
   /** Kimi K2 Instruct (0711) and the K2 models with its template. */
   instruct: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.plain, result: renderResult },
   /** Kimi K2 Instruct 0905. */
@@ -31,19 +25,6 @@ export const VARIANTS = {
    * parser and tests), so the turn stops there.
    */
   k3: { prompt: kimiK3Prompt, stops: [K3_MESSAGE_CLOSE], calls: renderCalls.k3, result: renderResult },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, FormatVariant>);
 
-export type KimiVariant = keyof typeof VARIANTS;
-
-export const VARIANT_IDS = Object.keys(VARIANTS) as KimiVariant[];
-
-export const DEFAULT_VARIANT: KimiVariant = 'instruct';
-
-export function isVariant(name: string): name is KimiVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
-
-/** `kimi` for the default variant, `kimi:0905` / `kimi:thinking` for the others. */
-export function handlerId(variant: KimiVariant): string {
-  return variant === DEFAULT_VARIANT ? 'kimi' : `kimi:${variant}`;
-}
+export type KimiVariant = (typeof VARIANTS.ids)[number];

@@ -2,28 +2,13 @@
  * One variant → a complete handler: the markup run by the core stream engine, the variant's
  * prompt, stops and renderers.
  */
-import { ToolFormatConfigError } from '@toolformat/core';
 import { bareCallLineBlocks, defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { detectLlama } from './detect.js';
 import { buildMarkup } from './markup.js';
-import { isVariant, type LlamaVariant, VARIANTS } from './variants.js';
-
-export const VARIANT_IDS = Object.keys(VARIANTS) as LlamaVariant[];
-
-/** `llama` for the default variant, `llama:pythonic` for the others. */
-export function handlerId(variant: LlamaVariant): string {
-  return variant === 'llama' ? 'llama' : `llama:${variant}`;
-}
+import { VARIANTS } from './variants.js';
 
 export function createLlamaFormat(variant: string = 'llama'): MarkupFormatHandler {
-  if (!isVariant(variant)) {
-    throw new ToolFormatConfigError(
-      `format llama: unknown variant '${variant}'; known variants: ${VARIANT_IDS.join(', ')}.`,
-      { key: 'variant', allowed: VARIANT_IDS },
-    );
-  }
-  const def: (typeof VARIANTS)[LlamaVariant] = VARIANTS[variant];
-  const id = handlerId(variant);
+  const { id, def } = VARIANTS.resolve(variant);
   const markup = buildMarkup({ id, recipientStart: 'recipientStart' in def && def.recipientStart });
   return defineFormat({
     markup,

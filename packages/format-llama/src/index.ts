@@ -5,8 +5,7 @@
  */
 import { llamaPlugin } from './plugin.js';
 
-export { createLlamaFormat, handlerId, VARIANT_IDS } from './format.js';
-export { buildMarkup, type MarkupOptions } from './markup.js';
+export { createLlamaFormat } from './format.js';
 export { llamaPlugin } from './plugin.js';
-export { type LlamaVariant, VARIANTS, type VariantDefinition } from './variants.js';
+export type { LlamaVariant } from './variants.js';
 export default llamaPlugin;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import llamaDefault, { createLlamaFormat, llamaPlugin, VARIANT_IDS } from './index.js';
+import llamaDefault, { createLlamaFormat, llamaPlugin } from './index.js';
+import { VARIANTS } from './variants.js';
 
 describe('plugin', () => {
   it('is the default export with the corpus aliases', () => {
@@ -9,7 +10,7 @@ describe('plugin', () => {
     );
   });
   it('builds every variant and rejects unknown ones', () => {
-    for (const v of VARIANT_IDS) expect(createLlamaFormat(v).stopSequences().length).toBeGreaterThan(0);
+    for (const v of VARIANTS.ids) expect(createLlamaFormat(v).stopSequences().length).toBeGreaterThan(0);
     expect(() => createLlamaFormat('nope')).toThrow(/known variants/);
   });
   it('stops as the templates do', () => {

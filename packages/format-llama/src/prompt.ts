@@ -2,10 +2,10 @@
  * System prompts worded as the Llama docs and chat templates word them: models follow their
  * training text best.
  */
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
-import { openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
+import { normalizeTools } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
+import { openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 
 /** Llama 3.1 / 3.3 HF template (`llama3.1.jinja`): JSON with `parameters`. */
 export const llamaJsonPrompt: PromptBuilder = (tools, opts) =>

@@ -1,8 +1,9 @@
 /** fast-check properties: never throws; nothing lost; streaming = batch. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLlamaFormat, VARIANT_IDS } from './index.js';
+import { createLlamaFormat } from './index.js';
 import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
+import { VARIANTS } from './variants.js';
 
 const pieces = fc.constantFrom(
   '<|python_tag|>',
@@ -43,7 +44,7 @@ const text = fc.oneof(
   fc.array(pieces, { maxLength: 24 }).map((a) => a.join('')),
 );
 
-describe.each(VARIANT_IDS)('variant %s', (variant) => {
+describe.each(VARIANTS.ids)('variant %s', (variant) => {
   const h = createLlamaFormat(variant);
   it('never throws; streaming at any cut equals batch', () => {
     fc.assert(

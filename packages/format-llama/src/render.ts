@@ -2,12 +2,11 @@
  * Calls and results as each variant's template writes them into history. Only the turn's content
  * is rendered; the role header (`<|start_header_id|>ipython<|end_header_id|>`) is the template's.
  */
+
 import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer } from '@toolformat/core/kit';
 import { formatPythonCall, resultText, tojson } from '@toolformat/core/kit';
 import { CODE_INTERPRETER } from './python-tag-body.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 /** Llama 3.1's built-in tools, written `<|python_tag|>name.call(…)` (the code interpreter as raw code). */
 const BUILTIN = new Set(['brave_search', 'wolfram_alpha', 'photogen']);

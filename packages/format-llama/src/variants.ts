@@ -2,21 +2,12 @@
  * The variants of the family: one per prompt/renderer style. Parsing is shared: every variant
  * reads every form.
  */
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import { END_TOKENS } from './markup.js';
-import {
-  functionaryPrompt,
-  functionTagPrompt,
-  llamaJsonPrompt,
-  type PromptBuilder,
-  pythonicPrompt,
-} from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { functionaryPrompt, functionTagPrompt, llamaJsonPrompt, pythonicPrompt } from './prompt.js';
+import { renderCalls, renderResult } from './render.js';
 
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
+export interface VariantDefinition extends FormatVariant {
   /** The prompt ends with `>>>` (Functionary v3.2): the output may start at a recipient. */
   recipientStart?: boolean;
 }
@@ -24,7 +15,7 @@ export interface VariantDefinition {
 const LLAMA3_STOPS = ['<|eot_id|>', '<|eom_id|>'];
 const LLAMA4_STOPS = ['<|eot|>', '<|eom|>'];
 
-export const VARIANTS = {
+export const VARIANTS = defineVariants('llama', 'llama', {
   /** Llama 3.1 / 3.3 (HF template): JSON calls, built-in tools after `<|python_tag|>`. */
   llama: {
     prompt: llamaJsonPrompt,
@@ -61,13 +52,9 @@ export const VARIANTS = {
     calls: renderCalls.functionTags,
     result: renderResult.plain,
   },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, VariantDefinition>);
 
-export type LlamaVariant = keyof typeof VARIANTS;
-
-export function isVariant(name: string): name is LlamaVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
+export type LlamaVariant = (typeof VARIANTS.ids)[number];
 
 /** Everything the family's markup removes from text. */
 export const ALL_END_TOKENS: readonly string[] = END_TOKENS;

@@ -5,7 +5,7 @@
  */
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { createMistralFormat } from './format.js';
-import { DEFAULT_VARIANT } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 const aliases: FormatAlias[] = [
   { id: 'mistral-v3', variant: 'v3' },
@@ -49,5 +49,5 @@ export const mistralPlugin = definePlugin({
   aliases,
   modelPatterns,
   create: (options) =>
-    createMistralFormat(typeof options?.variant === 'string' ? options.variant : DEFAULT_VARIANT),
+    createMistralFormat(typeof options?.variant === 'string' ? options.variant : VARIANTS.defaultVariant),
 });

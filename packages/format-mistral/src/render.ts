@@ -3,13 +3,12 @@
  * its past turns best in the spelling it was trained on). The `</s>` the templates put after the
  * calls belongs to the turn, not to its content, as the role headers of other formats do.
  */
-import type { ToolCall, ToolResult } from '@toolformat/core';
+
+import type { ToolResult } from '@toolformat/core';
+import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { resultText, tojson } from '@toolformat/core/kit';
 import { toMistralId } from './call-id.js';
 import { ARGS, CALL_ID, TOOL_CALLS, TOOL_CONTENT, TOOL_RESULTS, TOOL_RESULTS_END } from './markers.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 export const renderCalls = {
   /** v3 (Nemo template): one token and a list of `{"name", "arguments", "id"}`. */

@@ -4,15 +4,10 @@
  * the hard way: exact tool names, JSON input, stop after the input, never write the observation.
  * Qwen-Agent's ✿ prompt and Command R's are worded as their own code and chat templates word them.
  */
-import {
-  type FlatToolDefinition,
-  normalizeTools,
-  type SystemPromptOptions,
-  type ToolDefinition,
-} from '@toolformat/core';
-import { getOwn, isPlainObject, withPreamble } from '@toolformat/core/kit';
 
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
+import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
+import { getOwn, isPlainObject, withPreamble } from '@toolformat/core/kit';
 
 function schemaOf(tool: FlatToolDefinition): Record<string, unknown> {
   return tool.parameters ?? { type: 'object', properties: {} };

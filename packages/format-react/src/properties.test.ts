@@ -6,10 +6,11 @@
 import { type ParseOptions, sequentialIds, type ToolDefinition } from '@toolformat/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat, VARIANT_IDS } from './format.js';
+import { createReactFormat } from './format.js';
 import { callsOf, chunksAt, parseWith, streamWith } from './test-support/harness.js';
+import { VARIANTS } from './variants.js';
 
-const handlers = VARIANT_IDS.map((v) => createReactFormat(v));
+const handlers = VARIANTS.ids.map((v) => createReactFormat(v));
 const react = handlers[0]!;
 
 /** Tool and parameter names (not the words models write for "no action", nor the key-value `for`). */

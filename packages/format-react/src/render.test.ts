@@ -4,8 +4,9 @@
  */
 import type { ToolCall } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat, VARIANT_IDS } from './format.js';
+import { createReactFormat } from './format.js';
 import { callsOf, parseWith, TOOLS } from './test-support/harness.js';
+import { VARIANTS } from './variants.js';
 
 const calls: ToolCall[] = [
   { id: '0', name: 'get_weather', arguments: { location: 'Paris', unit: 'celsius' } },
@@ -13,7 +14,7 @@ const calls: ToolCall[] = [
 ];
 
 describe('formatToolCalls reads back as the same calls', () => {
-  it.each(VARIANT_IDS)('%s', (variant) => {
+  it.each(VARIANTS.ids)('%s', (variant) => {
     const h = createReactFormat(variant);
     const text = h.formatToolCalls(calls);
     const r = parseWith(h, text, { tools: TOOLS });

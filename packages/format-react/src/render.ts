@@ -2,10 +2,9 @@
  * Calls and results as each variant writes them into the conversation, so the model sees its past
  * steps in exactly the form it is asked to write (and its chat template, where it has one, writes).
  */
-import type { ToolCall, ToolResult } from '@toolformat/core';
 
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
+import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 
 /** JSON with Python's `json.dumps` separators (`, ` and `: `), as the templates write it. */
 export function pyJson(value: unknown): string {

@@ -5,7 +5,8 @@
  * <tool_call>…`), which must never reach the user raw.
  */
 import { describe, expect, it } from 'vitest';
-import { createReactFormat, VARIANT_IDS } from './format.js';
+import { createReactFormat } from './format.js';
+import { VARIANTS } from './variants.js';
 
 const react = createReactFormat();
 
@@ -39,7 +40,7 @@ describe('sanitize', () => {
       'Done. Next I\'m going to delete...\n    <tool_call>\n    {"name":"delete_user_attribute","arguments":{"query":"qwen"}}\n    </tool_call>',
       'Done. Next I\'m going to delete... <tool_call>{"name":"delete_user_attribute","arguments":{"query":"qwen"',
     ];
-    it.each(VARIANT_IDS)('never shows the tags or the JSON (%s)', (variant) => {
+    it.each(VARIANTS.ids)('never shows the tags or the JSON (%s)', (variant) => {
       const h = createReactFormat(variant);
       for (const text of seed) {
         const out = h.sanitize(text);

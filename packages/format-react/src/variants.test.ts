@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat, VARIANT_IDS } from './format.js';
+import { createReactFormat } from './format.js';
 import { callsOf, expectStreamingEqualsBatch, kindsOf, parseWith, TOOLS } from './test-support/harness.js';
+import { VARIANTS } from './variants.js';
 
 const react = createReactFormat();
 const parse = (text: string, withTools = true) => parseWith(react, text, withTools ? { tools: TOOLS } : {});
@@ -176,7 +177,7 @@ describe('<tool_call> drift (a ReAct agent’s drift)', () => {
 });
 
 describe('every variant reads every form and names itself', () => {
-  it.each(VARIANT_IDS)('%s', (variant) => {
+  it.each(VARIANTS.ids)('%s', (variant) => {
     const h = createReactFormat(variant);
     const id = variant === 'react' ? 'react' : `react:${variant}`;
     expect(h.id).toBe(id);

@@ -3,24 +3,11 @@
  * shared — every variant reads every form — while the prompt, the stop sequences and the renderers
  * are the variant's own.
  */
-import {
-  commandR7bPrompt,
-  commandRPrompt,
-  keyValuePrompt,
-  type PromptBuilder,
-  qwenAgentPrompt,
-  reactPrompt,
-} from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
+import { commandR7bPrompt, commandRPrompt, keyValuePrompt, qwenAgentPrompt, reactPrompt } from './prompt.js';
+import { renderCalls, renderResult } from './render.js';
 
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
-}
-
-export const VARIANTS = {
+export const VARIANTS = defineVariants('react', 'react', {
   /**
    * ReAct. Generation must stop where the observation would start, or the model writes it
    * itself (a ReAct agent’s drift); servers match stops literally, so the usual spellings are all listed.
@@ -62,10 +49,6 @@ export const VARIANTS = {
     calls: renderCalls.commandR7b,
     result: renderResult.commandR7b,
   },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, FormatVariant>);
 
-export type ReactVariant = keyof typeof VARIANTS;
-
-export function isVariant(name: string): name is ReactVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
+export type ReactVariant = (typeof VARIANTS.ids)[number];

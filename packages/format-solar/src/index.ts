@@ -5,13 +5,7 @@
  */
 import { solarPlugin } from './plugin.js';
 
-export { announceCall, callBody, open2CallBody } from './call-body.js';
-export { isWord, toSolarId } from './call-id.js';
-export { createSolarFormat, DEFAULT_VARIANT, OPEN2_VARIANT, STOP_SEQUENCES } from './format.js';
-export { buildMarkup, buildOpen2Markup, detectSolar, REASONING, STRIP } from './markup.js';
+export { createSolarFormat } from './format.js';
 export { solarPlugin } from './plugin.js';
-export { callInstructions, open2Prompt, solarPrompt, toolList } from './prompt.js';
-export { renderCalls, renderOpen2Calls, renderResult } from './render.js';
-export { sanitizeContent } from './sanitize.js';
-export * from './tokens.js';
+export type { SolarVariant } from './variants.js';
 export default solarPlugin;

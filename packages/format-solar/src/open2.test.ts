@@ -6,9 +6,9 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSolarFormat, OPEN2_VARIANT, solarPlugin } from './index.js';
+import { createSolarFormat, solarPlugin } from './index.js';
 
-const open2 = createSolarFormat(OPEN2_VARIANT);
+const open2 = createSolarFormat('open2');
 const router = createRouter({ plugins: [solarPlugin] });
 const call = (name: string, args: Array<[string, string]>) =>
   `<|tool_call:start|>${name}\n${args.map(([k, v]) => `<|tool_arg:start|>${k}<|tool_arg:value|>${v}<|tool_arg:end|>\n`).join('')}<|tool_call:end|>`;

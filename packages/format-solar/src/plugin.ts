@@ -5,27 +5,26 @@
  * SOLAR-10.7B) have other chat formats and are deliberately not matched.
  */
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
-import { createSolarFormat, DEFAULT_VARIANT, OPEN2_VARIANT } from './format.js';
+import { createSolarFormat } from './format.js';
 
 const aliases: FormatAlias[] = [
-  { id: 'solar-open', variant: DEFAULT_VARIANT },
-  { id: 'solar-open2', variant: OPEN2_VARIANT },
-  { id: 'solar_open2', variant: OPEN2_VARIANT },
+  { id: 'solar-open', variant: 'open' },
+  { id: 'solar-open2', variant: 'open2' },
+  { id: 'solar_open2', variant: 'open2' },
 ];
 
 const modelPatterns: ModelPattern[] = [
   // More specific than `*solar-open*`, so Solar Open 2 names take their own variant.
-  { match: '*solar-open2*', variant: OPEN2_VARIANT },
-  { match: '*solar-open-2*', variant: OPEN2_VARIANT },
-  { match: '*solar_open2*', variant: OPEN2_VARIANT },
-  { match: '*solar-open*', variant: DEFAULT_VARIANT },
-  { match: '*solar_open*', variant: DEFAULT_VARIANT },
+  { match: '*solar-open2*', variant: 'open2' },
+  { match: '*solar-open-2*', variant: 'open2' },
+  { match: '*solar_open2*', variant: 'open2' },
+  { match: '*solar-open*', variant: 'open' },
+  { match: '*solar_open*', variant: 'open' },
 ];
 
 export const solarPlugin = definePlugin({
   id: 'solar',
   aliases,
   modelPatterns,
-  create: (options) =>
-    createSolarFormat(typeof options?.variant === 'string' ? options.variant : DEFAULT_VARIANT),
+  create: (options) => createSolarFormat(typeof options?.variant === 'string' ? options.variant : 'open'),
 });

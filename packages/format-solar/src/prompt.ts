@@ -5,7 +5,9 @@
  * tests and Upstage's parsers), with the id it expects before the name. When the template becomes
  * available, replace this with its tool section byte for byte (see kimi's prompt.ts).
  */
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+
+import { normalizeTools, type ToolDefinition } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import {
   CALL_ARGS,
@@ -22,8 +24,6 @@ import {
   RESPONSE_RESULT,
   TOOL_CALLS,
 } from './tokens.js';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 /** The tools, one OpenAI-shaped definition per line, in Python's json.dumps spelling. */
 export function toolList(tools: readonly ToolDefinition[]): string {

@@ -6,23 +6,16 @@
  * so a parse with tools runs a markup built for those names (`markupForTools`: built once per
  * name set and kept). `parse` is still that markup's stream parser fed one chunk.
  */
-import { ToolFormatConfigError } from '@toolformat/core';
 import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { createDetector } from './detect.js';
 import { buildMarkup, type MarkupOptions } from './markup.js';
 import { sanitizeContent } from './sanitize.js';
-import { handlerId, isVariant, VARIANT_IDS, VARIANTS, type XmlVariant } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler {
-  if (!isVariant(variant)) {
-    throw new ToolFormatConfigError(
-      `format xml: unknown variant '${variant}'; known variants: ${VARIANT_IDS.join(', ')}.`,
-      { key: 'variant', allowed: VARIANT_IDS },
-    );
-  }
-  const def = VARIANTS[variant as XmlVariant];
+  const { id, def } = VARIANTS.resolve(variant);
   const options: MarkupOptions = {
-    id: handlerId(variant),
+    id: id,
     familyFormats: variant === 'claude',
     seedThink: 'seedThink' in def && def.seedThink,
     nameLineCalls: 'nameLineCalls' in def && def.nameLineCalls,

@@ -8,8 +8,6 @@
 import { xmlPlugin } from './plugin.js';
 
 export { createXmlFormat } from './format.js';
-export { buildMarkup, type MarkupOptions } from './markup.js';
 export { xmlPlugin } from './plugin.js';
-export { decodeXmlText } from './values.js';
-export { handlerId, VARIANT_IDS, VARIANTS, type VariantDefinition, type XmlVariant } from './variants.js';
+export type { XmlVariant } from './variants.js';
 export default xmlPlugin;

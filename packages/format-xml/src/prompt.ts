@@ -4,16 +4,16 @@
  * system text is produced; the turn tokens around it belong to the chat template. The caller's
  * own instructions (`preamble`) go where the template puts the system message.
  */
+
 import {
   type FlatToolDefinition,
   normalizeTools,
   type SystemPromptOptions,
   type ToolDefinition,
 } from '@toolformat/core';
+import type { PromptBuilder } from '@toolformat/core/kit';
 import { getOwn, isPlainObject } from '@toolformat/core/kit';
 import { pyStr, tojson } from './template-json.js';
-
-export type PromptBuilder = (tools: ToolDefinition[], opts?: SystemPromptOptions) => string;
 
 function preambleOf(opts: SystemPromptOptions | undefined): string | undefined {
   const text = opts?.preamble?.trim();

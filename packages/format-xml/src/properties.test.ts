@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createXmlFormat } from './format.js';
 import { callsOf, chunksAt, NS, parseWith, streamWith } from './test-support/harness.js';
-import { VARIANT_IDS } from './variants.js';
+import { VARIANTS } from './variants.js';
 
-const handlers = VARIANT_IDS.map((v) => createXmlFormat(v));
+const handlers = VARIANTS.ids.map((v) => createXmlFormat(v));
 const xml = createXmlFormat();
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);

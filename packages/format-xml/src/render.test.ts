@@ -20,7 +20,7 @@ import {
   WEATHER_CALLS,
   WEATHER_TOOL,
 } from './test-support/rendered.js';
-import { VARIANT_IDS } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 const preamble = 'You are a helpful assistant.';
 const prompt = (variant: string) => createXmlFormat(variant).systemPrompt([WEATHER_TOOL], { preamble });
@@ -58,7 +58,7 @@ describe('systemPrompt, as the chat templates write the system turn', () => {
   });
 
   it('every variant names each tool and the caller’s instructions', () => {
-    for (const variant of VARIANT_IDS) {
+    for (const variant of VARIANTS.ids) {
       const text = createXmlFormat(variant).systemPrompt([WEATHER_TOOL], { preamble: 'Be brief.' });
       expect(text, variant).toContain('get_weather');
       expect(text, variant).toContain('Be brief.');
@@ -107,7 +107,8 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
   });
 
   it('renders no calls as nothing', () => {
-    for (const variant of VARIANT_IDS) expect(createXmlFormat(variant).formatToolCalls([]), variant).toBe('');
+    for (const variant of VARIANTS.ids)
+      expect(createXmlFormat(variant).formatToolCalls([]), variant).toBe('');
   });
 
   it('reads back what it writes, in every variant, typed by the schema', () => {
@@ -155,7 +156,7 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
         obj: { k: { deep: [true] } },
       },
     };
-    for (const variant of VARIANT_IDS) {
+    for (const variant of VARIANTS.ids) {
       const handler = createXmlFormat(variant);
       const r = parseWith(handler, handler.formatToolCalls([call, { ...call, name: 'g', arguments: {} }]), {
         tools,

@@ -3,12 +3,11 @@
  * its past turns in the form it was trained to write. Only the turn's content is rendered; role headers (`<|im_start|>assistant`,
  * `<|observation|>`, `]~b]tool`) belong to the chat template.
  */
+
 import type { ToolCall, ToolResult } from '@toolformat/core';
+import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { pyStr, resultText, xmlValue } from './template-json.js';
 import { decodeXmlText } from './values.js';
-
-export type CallRenderer = (calls: ToolCall[]) => string;
-export type ResultRenderer = (result: ToolResult) => string;
 
 const whenAny =
   (render: CallRenderer): CallRenderer =>

@@ -4,6 +4,7 @@
  * (models drift between them, and a Qwen3-Coder fine-tune may answer in GLM's), and names itself
  * in ParseResult.format.
  */
+import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import {
   claudePrompt,
   glm4Prompt,
@@ -13,20 +14,15 @@ import {
   miniCpm5Prompt,
   minimaxM3Prompt,
   minimaxPrompt,
-  type PromptBuilder,
   qwen35Prompt,
   qwenCoderPrompt,
   seedPrompt,
   step3Prompt,
 } from './prompt.js';
-import { type CallRenderer, type ResultRenderer, renderCalls, renderResult } from './render.js';
+import { renderCalls, renderResult } from './render.js';
 import type { ValueLayout } from './values.js';
 
-export interface VariantDefinition {
-  prompt: PromptBuilder;
-  stops: readonly string[];
-  calls: CallRenderer;
-  result: ResultRenderer;
+export interface VariantDefinition extends FormatVariant {
   /** The reasoning block a prompt that pre-opens one opens (`reasoningOpen`). */
   seedThink?: boolean;
   /** Calls are a declared tool's name on a line and its JSON (GLM-4-0414). */
@@ -42,7 +38,7 @@ export interface VariantDefinition {
 const QWEN_STOPS = ['<|im_end|>', '<|endoftext|>'];
 const GLM_STOPS = ['<|endoftext|>', '<|user|>', '<|observation|>'];
 
-export const VARIANTS = {
+export const VARIANTS = defineVariants('xml', 'claude', {
   /** Claude-style `<function_calls>` (and what any variant reads). */
   claude: {
     prompt: claudePrompt,
@@ -160,17 +156,6 @@ export const VARIANTS = {
     result: renderResult.toolResponse,
     functionNameTags: true,
   },
-} satisfies Record<string, VariantDefinition>;
+} satisfies Record<string, VariantDefinition>);
 
-export type XmlVariant = keyof typeof VARIANTS;
-
-export const VARIANT_IDS = Object.keys(VARIANTS) as XmlVariant[];
-
-export function isVariant(name: string): name is XmlVariant {
-  return Object.hasOwn(VARIANTS, name);
-}
-
-/** `xml` for the default variant, `xml:glm` for the others. */
-export function handlerId(variant: XmlVariant): string {
-  return variant === 'claude' ? 'xml' : `xml:${variant}`;
-}
+export type XmlVariant = (typeof VARIANTS.ids)[number];

@@ -25,6 +25,14 @@ export * from './arguments.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export * from './char-codes.js';
+export {
+  type CallRenderer,
+  defineVariants,
+  type FormatVariant,
+  type PromptBuilder,
+  type ResultRenderer,
+  type Variants,
+} from './define-variants.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';
 export {
   declaredOrExact,
