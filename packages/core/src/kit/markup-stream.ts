@@ -27,7 +27,7 @@ import {
 } from './char-codes.js';
 import { continuesSentence, gluesToMarker, holdsProse, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
-import { EventFolder } from './fold-events.js';
+import { EventFolder, issueAt } from './fold-events.js';
 import { defaultGenerateId } from './ids.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
@@ -1504,7 +1504,11 @@ export class MarkupStreamParser {
       strong: this.blockStrong,
       ownLine: this.blockOwnLine,
       midLine: this.blockMidLine,
-      ...how,
+      // Named, not spread: a spread over the callers' shapes goes megamorphic (one per block).
+      closed: how.closed,
+      provenBy: how.provenBy,
+      empty: how.empty,
+      brokenOnly: how.brokenOnly,
     };
     this.pendingBlank = '';
     this.pendingKeep = '';
@@ -1514,7 +1518,7 @@ export class MarkupStreamParser {
   private emitBlock(result: BodyResult, blockRaw: string, format: string | undefined, offset: number): void {
     this.matched ??= result.format ?? format ?? this.compiled.spec.id;
     this.content.cut();
-    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset });
+    if (result.issues) for (const issue of result.issues) this.issue(issueAt(issue, offset));
     if (result.reasoning !== undefined && result.reasoning !== '') {
       this.reasoningSink.separate();
       this.reasoning(result.reasoning);
@@ -1967,7 +1971,7 @@ export class MarkupStreamParser {
       return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
-    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.issues) for (const issue of result.issues) this.issue(issueAt(issue, this.blockOffset));
     if (result.text !== undefined) this.text(result.text);
     this.content.cut();
     for (const call of result.calls) this.emitCall(call, body);
