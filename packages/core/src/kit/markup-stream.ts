@@ -40,6 +40,7 @@ import type {
   ReasoningSpec,
 } from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
+import { RawRuns } from './raw-runs.js';
 import { TextSink } from './text-sink.js';
 
 /** The calls of a fence that holds nothing else, waiting to go out (see callsOnly). */
@@ -252,7 +253,7 @@ export class MarkupStreamParser {
   private fallbackIds: Set<string> | null = null;
   private fallbackUsed = false;
   /** Calls past maxCalls, reported in one issue at the end (see dropOverLimit). */
-  private overLimit: { count: number; counted: boolean; raws: string[]; offset: number | undefined } | null =
+  private overLimit: { count: number; counted: boolean; raws: RawRuns; offset: number | undefined } | null =
     null;
   /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
   private argumentStream: ArgumentStream | null = null;
@@ -2017,7 +2018,7 @@ export class MarkupStreamParser {
    * must not become a flood of issues, and the end is where batch and every chunking agree.
    */
   private dropOverLimit(raw: string, offset: number | undefined, count: number | null): void {
-    this.overLimit ??= { count: 0, counted: true, raws: [], offset };
+    this.overLimit ??= { count: 0, counted: true, raws: new RawRuns(), offset };
     const over = this.overLimit;
     over.count += count ?? 1;
     if (count === null) over.counted = false;
