@@ -98,6 +98,17 @@ const AUTO_INPUTS: Record<string, (n: number) => string> = {
   'xml <invoke name=" repeated': (n) => repeatTo('<invoke name="', n),
   '{{{{ at depth': (n) => repeatTo('{{', n),
   'unclosed <think> of prose': (n) => `<think>${prose(n - 7)}`,
+  '<function= repeated': (n) => repeatTo('<function=', n),
+  'one JSON string argument of the whole size': (n) =>
+    `<tool_call>{"name": "f", "arguments": {"a": "${prose(n - 56)}"}}</tool_call>`,
+  '\\n between markers': (n) => `<tool_call>${'\n'.repeat(n - 23)}</tool_call>`,
+  'kimi section, then functions.f:0<|tool_call_argument_begin|>{"a": repeated': (n) =>
+    `<|tool_calls_section_begin|>${repeatTo('<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a":', n - 28)}`,
+  'solar <|tool_call:begin|>1<|tool_call:name|>f<|tool_call:args|>{ repeated': (n) =>
+    repeatTo('<|tool_call:begin|>1<|tool_call:name|>f<|tool_call:args|>{', n),
+  'gemma4 <|tool_call>call:f{ repeated': (n) => repeatTo('<|tool_call>call:f{', n),
+  'react Thought: lines repeated': (n) => repeatTo('Thought: hmm\n', n),
+  'llama [f( repeated': (n) => repeatTo('[f(', n),
 };
 
 /**
@@ -276,6 +287,14 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
     'xml <invoke name=" repeated',
     '{{{{ at depth',
     'unclosed <think> of prose',
+    '<function= repeated',
+    'one JSON string argument of the whole size',
+    '\\n between markers',
+    'kimi section, then functions.f:0<|tool_call_argument_begin|>{"a": repeated',
+    'solar <|tool_call:begin|>1<|tool_call:name|>f<|tool_call:args|>{ repeated',
+    'gemma4 <|tool_call>call:f{ repeated',
+    'react Thought: lines repeated',
+    'llama [f( repeated',
   ].map((name) => ({ format: 'auto', name, make: AUTO_INPUTS[name]! })),
 ];
 

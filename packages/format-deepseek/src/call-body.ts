@@ -24,22 +24,6 @@ export interface CallFormats {
 /** Longer than any tool name: a "name" past this is text that happens to precede a separator. */
 const MAX_NAME = 256;
 
-/** Every token of the body, in one pass (each `<` is looked at once, for a bounded length). */
-function tokenize(body: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  for (;;) {
-    const lt = body.indexOf('<', i);
-    if (lt === -1) return tokens;
-    const t = tokenAt(body, lt);
-    if (t === null) i = lt + 1;
-    else {
-      tokens.push(t);
-      i = t.end;
-    }
-  }
-}
-
 interface Unit {
   start: number;
   end: number;
@@ -51,8 +35,12 @@ interface Unit {
   sep: Token | null;
 }
 
-/** Units between call tokens; wrapper tokens (a repeated begin, a stray end) are skipped. */
-function unitsOf(body: string, tokens: readonly Token[]): Unit[] {
+/**
+ * Units between call tokens; wrapper tokens (a repeated begin, a stray end) are skipped. One pass
+ * over the body's tokens (each `<` is looked at once, for a bounded length), none of them kept:
+ * a megabyte of separators is one unit, not a list of a hundred thousand tokens.
+ */
+function unitsOf(body: string): Unit[] {
   const units: Unit[] = [];
   let current: Unit = { start: 0, end: body.length, begun: false, ended: false, sep: null };
   const close = (end: number, ended: boolean, next: number, begun: boolean) => {
@@ -61,7 +49,16 @@ function unitsOf(body: string, tokens: readonly Token[]): Unit[] {
     units.push(current);
     current = { start: next, end: body.length, begun, ended: false, sep: null };
   };
-  for (const t of tokens) {
+  let i = 0;
+  for (;;) {
+    const lt = body.indexOf('<', i);
+    if (lt === -1) break;
+    const t = tokenAt(body, lt);
+    if (t === null) {
+      i = lt + 1;
+      continue;
+    }
+    i = t.end;
     const kind: TokenKind = t.kind;
     if (kind === 'callBegin') close(t.start, false, t.end, true);
     else if (kind === 'callEnd') close(t.start, true, t.end, false);
@@ -128,7 +125,7 @@ function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
  */
 export function announceTokenCall(bare = false) {
   return (prefix: string): AnnouncedCall | null => {
-    const units = unitsOf(prefix, tokenize(prefix));
+    const units = unitsOf(prefix);
     if (bare && units[0]) units[0].begun = true;
     for (let k = 0; k < units.length; k++) {
       const unit = units[k]!;
@@ -167,8 +164,7 @@ function isCompleteJson(text: string): boolean {
 
 export function tokenCallsBody(formats: CallFormats, bare = false) {
   return (body: string, ctx: BodyContext): BodyResult => {
-    const tokens = tokenize(body);
-    const units = unitsOf(body, tokens);
+    const units = unitsOf(body);
     // A bare `<｜tool▁call▁begin｜>` block: its body is the one call.
     if (bare && units[0]) units[0].begun = true;
     const calls: RawCall[] = [];

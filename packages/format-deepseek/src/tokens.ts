@@ -78,32 +78,87 @@ export interface Token {
   end: number;
 }
 
-function isBar(c: string | undefined): boolean {
-  return c === FW_BAR || c === '|';
+const FW_BAR_CODE = 0xff5c;
+const PIPE = 0x7c;
+const GREATER = 0x3e;
+const LOW_BLOCK_CODE = 0x2581;
+const SPACE = 0x20;
+const UNDERSCORE = 0x5f;
+const BACKSLASH = 0x5c;
+
+function isBarCode(c: number): boolean {
+  return c === FW_BAR_CODE || c === PIPE;
+}
+
+/**
+ * The normalised code of the word character at `i` (`_` for every joint, letters lowercased), and
+ * how many characters it spans (`\_` is two); 0 when no word character is there.
+ */
+let codeWidth = 0;
+function wordCode(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  codeWidth = 1;
+  if (c === LOW_BLOCK_CODE || c === SPACE || c === UNDERSCORE) return UNDERSCORE;
+  // `<｜tool\_calls\_begin｜>`: a markdown-escaped underscore.
+  if (c === BACKSLASH && text.charCodeAt(i + 1) === UNDERSCORE) {
+    codeWidth = 2;
+    return UNDERSCORE;
+  }
+  if (c >= 97 && c <= 122) return c;
+  if (c >= 65 && c <= 90) return c + 32;
+  return 0;
+}
+
+function wordHash(word: string): number {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
+  return h;
+}
+
+/** The words by their hash, to look a word up without building it as a string. */
+const BY_HASH = new Map<number, Array<[string, TokenKind]>>();
+for (const [word, kind] of WORDS) {
+  const h = wordHash(word);
+  const list = BY_HASH.get(h);
+  if (list) list.push([word, kind]);
+  else BY_HASH.set(h, [[word, kind]]);
+}
+
+/** True when the word written from `from` reads as `word` once normalised. */
+function wordIs(text: string, from: number, word: string): boolean {
+  let i = from;
+  for (let k = 0; k < word.length; k++) {
+    if (wordCode(text, i) !== word.charCodeAt(k)) return false;
+    i += codeWidth;
+  }
+  return true;
 }
 
 /**
  * The token starting at `at` (which holds `<`), or null. Reads at most MAX_WORD characters, so a
- * scan that tries every `<` stays linear.
+ * scan that tries every `<` stays linear; char codes only, nothing allocated for a non-token.
  */
 export function tokenAt(text: string, at: number): Token | null {
-  if (!isBar(text[at + 1])) return null;
-  let word = '';
+  if (!isBarCode(text.charCodeAt(at + 1))) return null;
+  let hash = 0;
+  let length = 0;
   const limit = Math.min(text.length, at + 2 + MAX_WORD);
-  for (let i = at + 2; i < limit; i++) {
-    const c = text[i]!;
-    if (isBar(c)) {
-      if (text[i + 1] !== '>') return null;
-      const kind = WORDS.get(word);
-      return kind === undefined ? null : { kind, start: at, end: i + 2 };
+  for (let i = at + 2; i < limit; ) {
+    const c = text.charCodeAt(i);
+    if (isBarCode(c)) {
+      if (text.charCodeAt(i + 1) !== GREATER) return null;
+      const candidates = BY_HASH.get(hash);
+      if (candidates === undefined) return null;
+      for (const [word, kind] of candidates) {
+        if (word.length === length && wordIs(text, at + 2, word)) return { kind, start: at, end: i + 2 };
+      }
+      return null;
     }
-    if (c === LOW_BLOCK || c === ' ' || c === '_') word += '_';
-    else if (c === '\\' && text[i + 1] === '_') {
-      // `<｜tool\_calls\_begin｜>`: a markdown-escaped underscore.
-      word += '_';
-      i++;
-    } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) word += c.toLowerCase();
-    else return null;
+    const code = wordCode(text, i);
+    if (code === 0) return null;
+    hash = (Math.imul(hash, 31) + code) | 0;
+    length++;
+    i += codeWidth;
   }
   return null;
 }

@@ -68,8 +68,17 @@ export function bareScalar(word: string): unknown {
   return word;
 }
 
+/** What a scanner step returns once the value has failed (the failure is on the scanner). */
+const FAILED: unique symbol = Symbol('failed');
+type Failed = typeof FAILED;
+
+/**
+ * Reads one value, recursive descent. A failure is recorded on the scanner and `FAILED` returned
+ * up the calls, not thrown: a megabyte of broken calls would otherwise throw once per call.
+ */
 class Scanner {
   pos: number;
+  failure: Failure | null = null;
   constructor(
     readonly text: string,
     start: number,
@@ -78,8 +87,9 @@ class Scanner {
     this.pos = start;
   }
 
-  fail(error: string, truncated = this.pos >= this.text.length): never {
-    throw new Failure(error, this.pos, truncated);
+  fail(error: string, truncated = this.pos >= this.text.length): Failed {
+    this.failure = new Failure(error, this.pos, truncated);
+    return FAILED;
   }
 
   skip(): void {
@@ -96,12 +106,12 @@ class Scanner {
     return null;
   }
 
-  string(delim: string): GemmaString {
+  string(delim: string): GemmaString | Failed {
     const from = this.pos + delim.length;
     const end = this.text.indexOf(delim, from);
     if (end === -1) {
       this.pos = this.text.length;
-      this.fail('a string is not closed', true);
+      return this.fail('a string is not closed', true);
     }
     this.pos = end + delim.length;
     return new GemmaString(this.text.slice(from, end));
@@ -109,7 +119,7 @@ class Scanner {
 
   value(depth: number): unknown {
     this.skip();
-    if (this.pos >= this.text.length) this.fail('a value is missing', true);
+    if (this.pos >= this.text.length) return this.fail('a value is missing', true);
     const c = this.text.charCodeAt(this.pos);
     if (c === BRACE_OPEN) return this.object(depth + 1);
     if (c === BRACKET_OPEN) return this.array(depth + 1);
@@ -129,35 +139,38 @@ class Scanner {
       this.pos++;
     }
     const word = t.slice(from, this.pos).trim();
-    if (word === '') this.fail('a value is missing');
+    if (word === '') return this.fail('a value is missing');
     return bareScalar(word);
   }
 
-  key(): string {
+  key(): string | Failed {
     const delim = this.delimiterAt();
-    if (delim !== null) return this.string(delim).text;
+    if (delim !== null) {
+      const s = this.string(delim);
+      return s === FAILED ? FAILED : s.text;
+    }
     const t = this.text;
     const from = this.pos;
     while (this.pos < t.length) {
       const c = t.charCodeAt(this.pos);
       if (c === COLON) break;
       if (c === COMMA || c === BRACE_OPEN || c === BRACE_CLOSE || c === BRACKET_OPEN || c === BRACKET_CLOSE)
-        this.fail('a key has no value');
-      if (c === LT && this.delimiterAt() !== null) this.fail('a key has no value');
+        return this.fail('a key has no value');
+      if (c === LT && this.delimiterAt() !== null) return this.fail('a key has no value');
       this.pos++;
     }
     const key = t.slice(from, this.pos).trim();
-    if (key === '') this.fail('a key is empty');
+    if (key === '') return this.fail('a key is empty');
     return key;
   }
 
-  object(depth: number): Record<string, unknown> {
-    if (depth > this.maxDepth) this.fail('nesting is too deep', false);
+  object(depth: number): Record<string, unknown> | Failed {
+    if (depth > this.maxDepth) return this.fail('nesting is too deep', false);
     this.pos++; // {
     const out: Record<string, unknown> = {};
     for (;;) {
       this.skip();
-      if (this.pos >= this.text.length) this.fail('an object is not closed', true);
+      if (this.pos >= this.text.length) return this.fail('an object is not closed', true);
       const c = this.text.charCodeAt(this.pos);
       if (c === BRACE_CLOSE) {
         this.pos++;
@@ -168,20 +181,23 @@ class Scanner {
         continue;
       }
       const key = this.key();
+      if (key === FAILED) return FAILED;
       this.skip();
-      if (this.text.charCodeAt(this.pos) !== COLON) this.fail('a key has no value');
+      if (this.text.charCodeAt(this.pos) !== COLON) return this.fail('a key has no value');
       this.pos++;
-      setOwn(out, key, this.value(depth));
+      const value = this.value(depth);
+      if (value === FAILED) return FAILED;
+      setOwn(out, key, value);
     }
   }
 
-  array(depth: number): unknown[] {
-    if (depth > this.maxDepth) this.fail('nesting is too deep', false);
+  array(depth: number): unknown[] | Failed {
+    if (depth > this.maxDepth) return this.fail('nesting is too deep', false);
     this.pos++; // [
     const out: unknown[] = [];
     for (;;) {
       this.skip();
-      if (this.pos >= this.text.length) this.fail('a list is not closed', true);
+      if (this.pos >= this.text.length) return this.fail('a list is not closed', true);
       const c = this.text.charCodeAt(this.pos);
       if (c === BRACKET_CLOSE) {
         this.pos++;
@@ -191,8 +207,10 @@ class Scanner {
         this.pos++;
         continue;
       }
-      if (c === BRACE_CLOSE) this.fail('a list is closed with }');
-      out.push(this.value(depth));
+      if (c === BRACE_CLOSE) return this.fail('a list is closed with }');
+      const value = this.value(depth);
+      if (value === FAILED) return FAILED;
+      out.push(value);
     }
   }
 }
@@ -219,6 +237,9 @@ export function parseGemmaObject(text: string, start: number, maxDepth = 256): G
     if (text.charCodeAt(start) !== BRACE_OPEN)
       return { ok: false, error: 'arguments do not start with {', offset: start, truncated: false };
     const value = scanner.object(1);
+    const failure = scanner.failure;
+    if (value === FAILED && failure !== null)
+      return { ok: false, error: failure.error, offset: failure.offset, truncated: failure.truncated };
     return { ok: true, value, end: scanner.pos };
   } catch (error) {
     if (error instanceof Failure)

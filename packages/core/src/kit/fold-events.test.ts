@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseIssue } from '../schemas.js';
-import { EventFolder } from './fold-events.js';
+import { EventFolder, issueAt } from './fold-events.js';
 
 const repaired = (offset: number): ParseIssue => ({
   kind: 'json-repaired',
@@ -35,5 +35,24 @@ describe('EventFolder issues', () => {
     folder.push({ type: 'issue', issue: repaired(12) });
     expect(first.count).toBeUndefined();
     expect(folder.issues[0]!.count).toBe(3);
+  });
+});
+
+describe('issueAt', () => {
+  it('is the issue spread with its offset, whatever its shape', () => {
+    const shapes = [
+      { kind: 'k', message: 'm' },
+      { kind: 'k', message: 'm', raw: 'r' },
+      { kind: 'k', message: 'm', raw: undefined },
+      { message: 'm', kind: 'k' },
+      { kind: 'k', message: 'm', raw: 'r', extra: 1 },
+      { kind: 'k', message: 'm', offset: 3 },
+    ];
+    for (const issue of shapes) {
+      const at = issueAt(issue, 7);
+      expect(at).toStrictEqual({ ...issue, offset: 7 });
+      expect(Object.keys(at)).toEqual(Object.keys({ ...issue, offset: 7 }));
+      expect(at).not.toBe(issue);
+    }
   });
 });

@@ -89,3 +89,20 @@ export function foldEvents(events: readonly StreamEvent[], format: string | null
   folder.add(events);
   return folder.result(format);
 }
+
+/**
+ * `{ ...issue, offset }`, built as a literal when the issue holds only `kind`, `message` and
+ * `raw` (in that order), as body parsers write them: an object spread over issues of many shapes
+ * (every format in one process) goes megamorphic and costs more than the rest of a failed block.
+ * Any other issue is spread as before, so what the caller sees is the same object either way.
+ */
+export function issueAt(issue: { kind: string; message: string; raw?: string }, offset: number): ParseIssue {
+  let n = 0;
+  for (const key in issue) {
+    if (key !== (n === 0 ? 'kind' : n === 1 ? 'message' : n === 2 ? 'raw' : '')) return { ...issue, offset };
+    n++;
+  }
+  if (n === 3) return { kind: issue.kind, message: issue.message, raw: issue.raw, offset };
+  if (n === 2) return { kind: issue.kind, message: issue.message, offset };
+  return { ...issue, offset };
+}

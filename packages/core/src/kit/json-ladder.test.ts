@@ -280,3 +280,31 @@ describe('parseJsonLadder without JSON.parse on text that cannot be strict JSON'
     }
   });
 });
+
+describe('parseJsonLadder on the same text again (the memo of the last failure or repair)', () => {
+  it('gives the same answer, and a value of its own, every time', () => {
+    for (const text of ['{', '{"a":', "{'a': [1, 2", '{"a": tru', 'nope', '[[[']) {
+      const first = parseJsonLadder(text);
+      const second = parseJsonLadder(text);
+      expect(second).toEqual(first);
+      if (first.ok && second.ok && typeof first.value === 'object' && first.value !== null) {
+        expect(second.value).not.toBe(first.value);
+        expect(second.repairs).not.toBe(first.repairs);
+      }
+      // A different depth limit is a different question.
+      expect(parseJsonLadder(text, { maxDepth: 1 })).toEqual(parseJsonLadder(text, { maxDepth: 1 }));
+    }
+    expect(parseJsonLadder('[[1]]', { maxDepth: 1 }).ok).toBe(false);
+    expect(parseJsonLadder('[[1', { maxDepth: 1 }).ok).toBe(false);
+    expect(parseJsonLadder('[[1', { maxDepth: 2 })).toMatchObject({ ok: true, value: [[1]] });
+  });
+
+  it('matches a fresh read on random text', () => {
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        const first = parseJsonLadder(text);
+        expect(parseJsonLadder(text)).toEqual(first);
+      }),
+    );
+  });
+});

@@ -59,9 +59,43 @@ export type JsonRepairResult =
 const JSON5_REPAIR =
   'parsed as JSON5 (relaxed syntax: single quotes, unquoted keys, trailing commas or comments)';
 
+/**
+ * The last short text that failed or needed the repair pass, and how it ended: a run of the same
+ * broken block (a megabyte of `>>>f\n{`) reads it once, not once per block. A repaired value is
+ * built again from the repaired text (`JSON.parse` of strict JSON, which does not throw), so every
+ * caller still gets its own value. The ladder is a pure function of the text and `maxDepth`.
+ */
+const MEMO_MAX_LENGTH = 1024;
+let memoText: string | null = null;
+let memoDepth = 0;
+let memoError: string | null = null;
+let memoJson: string | null = null;
+let memoRepairs: string[] = [];
+/** Set by `ladder` on the repair path: the strict JSON text the result was parsed from. */
+let repairedJson: string | null = null;
+
 /** Parses model-written JSON: strict first, then JSON5, then the repair pass. Never throws. */
 export function parseJsonLadder(text: string, options?: JsonLadderOptions): JsonLadderResult {
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const short = typeof text === 'string' && text.length <= MEMO_MAX_LENGTH;
+  if (short && text === memoText && maxDepth === memoDepth) {
+    if (memoError !== null) return { ok: false, error: memoError };
+    const json = memoJson!;
+    return withDepthLimit(JSON.parse(json), maxDepth, 'repair', memoRepairs.slice(), json.length);
+  }
+  repairedJson = null;
+  const result = ladder(text, maxDepth);
+  if (short && (!result.ok || (result.repaired === 'repair' && repairedJson !== null))) {
+    memoText = text;
+    memoDepth = maxDepth;
+    memoError = result.ok ? null : result.error;
+    memoJson = result.ok ? repairedJson : null;
+    memoRepairs = result.ok ? result.repairs.slice() : [];
+  }
+  return result;
+}
+
+function ladder(text: string, maxDepth: number): JsonLadderResult {
   try {
     if (typeof text !== 'string') return { ok: false, error: `expected JSON text, received ${typeof text}` };
     // A thrown SyntaxError costs microseconds (the stack trace is built); a megabyte of failed
@@ -94,7 +128,15 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
       const strict = strictError ?? 'not one complete JSON value';
       return { ok: false, error: `invalid JSON (${strict}); repair failed: ${repair.error}` };
     }
-    return withDepthLimit(JSON.parse(repair.text), maxDepth, 'repair', repair.repairs, repair.text.length);
+    const result = withDepthLimit(
+      JSON.parse(repair.text),
+      maxDepth,
+      'repair',
+      repair.repairs,
+      repair.text.length,
+    );
+    repairedJson = repair.text;
+    return result;
   } catch (error) {
     return { ok: false, error: `invalid JSON: ${errorMessage(error)}` };
   }

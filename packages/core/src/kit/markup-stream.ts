@@ -27,7 +27,7 @@ import {
 } from './char-codes.js';
 import { continuesSentence, gluesToMarker, holdsProse, opensProse } from './evidence.js';
 import { declaredOrExact } from './exact-call-shape.js';
-import { EventFolder } from './fold-events.js';
+import { EventFolder, issueAt } from './fold-events.js';
 import { defaultGenerateId } from './ids.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
@@ -40,6 +40,7 @@ import type {
   ReasoningSpec,
 } from './markup-spec.js';
 import { THINK_REASONING } from './markup-spec.js';
+import { RawRuns } from './raw-runs.js';
 import { TextSink } from './text-sink.js';
 
 /** The calls of a fence that holds nothing else, waiting to go out (see callsOnly). */
@@ -252,7 +253,7 @@ export class MarkupStreamParser {
   private fallbackIds: Set<string> | null = null;
   private fallbackUsed = false;
   /** Calls past maxCalls, reported in one issue at the end (see dropOverLimit). */
-  private overLimit: { count: number; counted: boolean; raws: string[]; offset: number | undefined } | null =
+  private overLimit: { count: number; counted: boolean; raws: RawRuns; offset: number | undefined } | null =
     null;
   /** The arguments of the announced call, sent as they arrive (when its block's announce says where). */
   private argumentStream: ArgumentStream | null = null;
@@ -1504,7 +1505,11 @@ export class MarkupStreamParser {
       strong: this.blockStrong,
       ownLine: this.blockOwnLine,
       midLine: this.blockMidLine,
-      ...how,
+      // Named, not spread: a spread over the callers' shapes goes megamorphic (one per block).
+      closed: how.closed,
+      provenBy: how.provenBy,
+      empty: how.empty,
+      brokenOnly: how.brokenOnly,
     };
     this.pendingBlank = '';
     this.pendingKeep = '';
@@ -1514,7 +1519,7 @@ export class MarkupStreamParser {
   private emitBlock(result: BodyResult, blockRaw: string, format: string | undefined, offset: number): void {
     this.matched ??= result.format ?? format ?? this.compiled.spec.id;
     this.content.cut();
-    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset });
+    if (result.issues) for (const issue of result.issues) this.issue(issueAt(issue, offset));
     if (result.reasoning !== undefined && result.reasoning !== '') {
       this.reasoningSink.separate();
       this.reasoning(result.reasoning);
@@ -1967,7 +1972,7 @@ export class MarkupStreamParser {
       return false;
     this.matched ??= result.format ?? whole.format ?? this.compiled.spec.id;
     this.blockOpen = '';
-    if (result.issues) for (const issue of result.issues) this.issue({ ...issue, offset: this.blockOffset });
+    if (result.issues) for (const issue of result.issues) this.issue(issueAt(issue, this.blockOffset));
     if (result.text !== undefined) this.text(result.text);
     this.content.cut();
     for (const call of result.calls) this.emitCall(call, body);
@@ -2013,7 +2018,7 @@ export class MarkupStreamParser {
    * must not become a flood of issues, and the end is where batch and every chunking agree.
    */
   private dropOverLimit(raw: string, offset: number | undefined, count: number | null): void {
-    this.overLimit ??= { count: 0, counted: true, raws: [], offset };
+    this.overLimit ??= { count: 0, counted: true, raws: new RawRuns(), offset };
     const over = this.overLimit;
     over.count += count ?? 1;
     if (count === null) over.counted = false;

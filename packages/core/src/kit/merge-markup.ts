@@ -21,13 +21,29 @@ function asList<T extends string>(v: T | readonly T[] | undefined): readonly T[]
   return v === undefined ? [] : typeof v === 'string' ? [v] : v;
 }
 
+/**
+ * The body's result with its format filled in: a copy with every field the engine reads, written
+ * as one literal. A spread over the results of every format goes megamorphic, and in auto mode it
+ * ran once per block, the largest cost of a megabyte of small blocks.
+ */
+function withFormat(r: BodyResult, format: string): BodyResult {
+  return {
+    calls: r.calls,
+    issues: r.issues,
+    error: r.error,
+    text: r.text,
+    reasoning: r.reasoning,
+    format: r.format ?? format,
+    notMarkup: r.notMarkup,
+    strictJson: r.strictJson,
+    exactShape: r.exactShape,
+  };
+}
+
 function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) => string): BodyParser {
   if (blocks.length === 1) {
     const only = blocks[0]!;
-    return (body, ctx) => {
-      const r = only.body(body, ctx);
-      return { ...r, format: r.format ?? fallbackFormat(only) };
-    };
+    return (body, ctx) => withFormat(only.body(body, ctx), fallbackFormat(only));
   }
   return (body, ctx) => {
     let first: BodyResult | null = null;
@@ -38,7 +54,7 @@ function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) 
       } catch {
         continue;
       }
-      r = { ...r, format: r.format ?? fallbackFormat(block) };
+      r = withFormat(r, fallbackFormat(block));
       if (r.error === undefined && (r.calls.length > 0 || r.text !== undefined)) return r;
       first ??= r;
     }
