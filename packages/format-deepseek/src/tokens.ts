@@ -5,6 +5,7 @@
  * for `▁` — the spellings llama.cpp accepts. Inside a block every spelling is read alike: the
  * scanner below reads the word between the bars and normalises it, so one Map lookup covers them.
  */
+import { BACKSLASH, GT, PIPE, SPACE, UNDERSCORE } from '@toolformat/core/kit';
 
 export const FW_BAR = '\uFF5C';
 export const LOW_BLOCK = '\u2581';
@@ -78,13 +79,9 @@ export interface Token {
   end: number;
 }
 
+/** `｜` (U+FF5C) and `▁` (U+2581): DeepSeek's own token characters, not ASCII. */
 const FW_BAR_CODE = 0xff5c;
-const PIPE = 0x7c;
-const GREATER = 0x3e;
 const LOW_BLOCK_CODE = 0x2581;
-const SPACE = 0x20;
-const UNDERSCORE = 0x5f;
-const BACKSLASH = 0x5c;
 
 function isBarCode(c: number): boolean {
   return c === FW_BAR_CODE || c === PIPE;
@@ -146,7 +143,7 @@ export function tokenAt(text: string, at: number): Token | null {
   for (let i = at + 2; i < limit; ) {
     const c = text.charCodeAt(i);
     if (isBarCode(c)) {
-      if (text.charCodeAt(i + 1) !== GREATER) return null;
+      if (text.charCodeAt(i + 1) !== GT) return null;
       const candidates = BY_HASH.get(hash);
       if (candidates === undefined) return null;
       for (const [word, kind] of candidates) {
