@@ -200,3 +200,61 @@ describe('the format from a GGUF file', () => {
     expect(j.stderr).toContain('cannot read its header');
   });
 });
+
+describe('models.yaml template: and gguf: (the format from the model file named in the config)', () => {
+  it('parse --model routes by the template a rule names, before the name patterns', async () => {
+    await writeFile(
+      join(scratch.dir, 'coder.gguf'),
+      ggufHeader({
+        'general.architecture': 'qwen3moe',
+        'tokenizer.chat_template': readFileSync(join(dir, 'qwen3_coder.jinja'), 'utf8'),
+      }),
+    );
+    const config = join(scratch.dir, 'models-template.yaml');
+    await writeFile(
+      config,
+      [
+        'models:',
+        // A fine-tune's name no pattern knows: its template says hermes:qwen.
+        '  - match: "my-qwen-*"',
+        `    template: ${join(dir, 'qwen2.5_instruct.jinja')}`,
+        // qwen3-* alone would be hermes:qwen: the GGUF's template says Qwen3-Coder's XML.
+        '  - match: "qwen3-local"',
+        '    gguf: coder.gguf',
+        '',
+      ].join('\n'),
+    );
+    const xml =
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const r = await run(['parse', '--config', config, '--model', 'qwen3-local'], xml, {
+      plugins: builtinPlugins,
+    });
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({
+      format: 'xml:qwen3-coder',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
+    const { loadDefaultRouter } = await import('./builtin-formats.js');
+    const { router } = await loadDefaultRouter(config, builtinPlugins);
+    expect(router.resolveModel('qwen3-local')).toMatchObject({
+      source: 'config',
+      template: { key: 'gguf', file: 'coder.gguf' },
+    });
+    expect(router.resolveModel('qwen3-local').handler.id).toBe('xml:qwen3-coder');
+    expect(router.resolveModel('my-qwen-7b').handler.id).toBe('hermes:qwen');
+    expect(router.resolveModel('qwen3-8b').source).toBe('pattern');
+  }, 60_000);
+
+  it('refuses a template with no tool markup at load, naming the line and what to do', async () => {
+    const config = join(scratch.dir, 'models-plain.yaml');
+    await writeFile(config, `models:\n  - match: "gemma-2-*"\n    template: ${join(dir, 'gemma2.jinja')}\n`);
+    const r = await run(['parse', '--config', config, '--model', 'gemma-2-9b'], 'hi', {
+      plugins: builtinPlugins,
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      `${config}:3: models.0.template: the chat template in '${join(dir, 'gemma2.jinja')}' writes no tool-call markup a registered format reads`,
+    );
+    expect(r.stderr).toContain('give format: for this model instead');
+  }, 60_000);
+});

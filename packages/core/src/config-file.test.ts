@@ -114,7 +114,10 @@ describe('models.yaml template: and gguf: (the format read from the chat templat
 
   it("reads the template file (relative to the config's folder) and routes by it, before the name patterns", async () => {
     file('tpl/templates/chat.jinja', TOY_TEMPLATE);
-    const config = file('tpl/models.yaml', 'models:\n  - match: "toy-large-*"\n    template: templates/chat.jinja\n');
+    const config = file(
+      'tpl/models.yaml',
+      'models:\n  - match: "toy-large-*"\n    template: templates/chat.jinja\n',
+    );
     const router = await routerFor(config);
     // Without the rule, toy-large-* is the pattern's toy:v2; the template says plain toy.
     const r = router.resolveModel('toy-large-7b');
@@ -140,7 +143,10 @@ describe('models.yaml template: and gguf: (the format read from the chat templat
   });
 
   it('names the file, line and key when the template is missing, is an address, or the GGUF has no template', async () => {
-    const missing = file('miss.yaml', 'models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    template: nope.jinja\n');
+    const missing = file(
+      'miss.yaml',
+      'models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    template: nope.jinja\n',
+    );
     expect(await message(loadModelsConfig(missing, { container: container.createChildContainer() }))).toBe(
       `${missing}:5: models.1.template: cannot read chat template 'nope.jinja' (${join(dir, 'nope.jinja')}): no such file. Paths are relative to the config file's folder (${dir}).`,
     );
@@ -157,7 +163,7 @@ describe('models.yaml template: and gguf: (the format read from the chat templat
     const junk = file('junk.yaml', 'models:\n  - match: "a"\n    gguf: junk.gguf\n');
     expect(await message(loadModelsConfig(junk, { container: container.createChildContainer() }))).toMatch(
       new RegExp(
-        `^${escape(junk)}:3: models\\.0\\.gguf: cannot read the chat template of GGUF file 'junk\\.gguf' \\(${escape(join(dir, 'junk.gguf'))}\\): cannot read its header: .+\\. Paths are relative`,
+        `^${escapeRegExp(junk)}:3: models\\.0\\.gguf: cannot read the chat template of GGUF file 'junk\\.gguf' \\(${escapeRegExp(join(dir, 'junk.gguf'))}\\): cannot read its header: .+\\. Paths are relative`,
       ),
     );
   });
@@ -179,6 +185,6 @@ describe('models.yaml template: and gguf: (the format read from the chat templat
   });
 });
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
