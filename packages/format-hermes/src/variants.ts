@@ -4,6 +4,8 @@
  */
 import {
   apertusPrompt,
+  firefunctionPrompt,
+  granite20bFcPrompt,
   granitePrompt,
   hermesPrompt,
   internlmPrompt,
@@ -11,6 +13,7 @@ import {
   minimaxM1Prompt,
   nemotronPrompt,
   type PromptBuilder,
+  phi4MiniJsonPrompt,
   phi4Prompt,
   qwenPrompt,
   taggedPrompt,
@@ -92,6 +95,30 @@ export const VARIANTS = {
     stops: ['<|end|>', '<|endoftext|>'],
     calls: renderCalls.phi4,
     result: renderResult.phi4,
+  },
+  /** Firefunction v2 (`firefunction_v2.jinja`; llama.cpp's FireFunction v2 format): ` functools[…]` in a Llama 3 turn. */
+  firefunction: {
+    prompt: firefunctionPrompt,
+    stops: ['<|eot_id|>'],
+    calls: renderCalls.functools,
+    result: renderResult.plain,
+  },
+  /**
+   * Phi-4-mini as vLLM serves it (`vllm_phi4_mini.jinja`, vLLM's `phi4_mini_json` parser): the
+   * prompt asks for `functools[…]`, the template writes past calls as bare JSON objects.
+   */
+  'phi4-mini-json': {
+    prompt: phi4MiniJsonPrompt,
+    stops: ['<|end|>', '<|endoftext|>'],
+    calls: renderCalls.bareJsonObjects,
+    result: renderResult.plain,
+  },
+  /** Granite-20B-FunctionCalling (`vllm_granite_20b_fc.jinja`, vLLM's `granite-20b-fc` parser). */
+  'granite-20b-fc': {
+    prompt: granite20bFcPrompt,
+    stops: ['<|endoftext|>'],
+    calls: renderCalls.granite20bFc,
+    result: renderResult.functionResponse,
   },
   apertus: {
     prompt: apertusPrompt,
