@@ -13,8 +13,8 @@ afterAll(() => scratch.cleanup());
 
 /**
  * One row per template file: the handler its rendered probe call picks, or null when the template
- * writes no tool-call markup (no guess). Where no variant renders a template's markup exactly, the
- * row is the handler that reads its calls back exactly (noted).
+ * writes no tool-call markup (no guess). Every row's handler reads the rendered call back exactly
+ * and its renderer writes the template's call markup.
  */
 const TABLE: Record<string, string | null> = {
   'apertus.jinja': 'hermes:apertus',
@@ -23,6 +23,8 @@ const TABLE: Record<string, string | null> = {
   'command_r7b_gguf.jinja': 'react:command-r7b',
   'command_r7b_tool_use.jinja': 'react:command-r7b',
   'command_r_plus_tool_use.jinja': 'react:command-r',
+  // The R1 GGUF templates write V3's calls and results byte for byte, and no tool prompt: deepseek
+  // and deepseek:r1 render them identically (r1 differs only in its tool prompt), so the plain one.
   'deepseek_r1_0528_gguf.jinja': 'deepseek',
   'deepseek_r1_671b_r1-1776_gguf.jinja': 'deepseek',
   'deepseek_r1_distill_llama.jinja': 'deepseek',
@@ -31,8 +33,7 @@ const TABLE: Record<string, string | null> = {
   'deepseek_v3.1.jinja': 'deepseek:v3.1',
   'deepseek_v3.2_llamacpp.jinja': 'deepseek:v3.2',
   'deepseek_v3_gguf.jinja': 'deepseek',
-  // ` functools[…]`: the hermes parser reads it; no variant's renderer writes it (hermes:phi4 writes `<|tool_call|>`).
-  'firefunction_v2.jinja': 'hermes:json',
+  'firefunction_v2.jinja': 'hermes:firefunction',
   'functionary_v3.1.jinja': 'llama:functionary-v3.1',
   'functionary_v3.2.jinja': 'llama:functionary',
   'gemma2.jinja': null,
@@ -86,8 +87,7 @@ const TABLE: Record<string, string | null> = {
   'vllm_gemma3_pythonic.jinja': 'gemma:pythonic',
   'vllm_glm4.jinja': 'xml:glm',
   'vllm_granite.jinja': 'hermes:granite',
-  // `<function_call> {json}` lines: read by the hermes parser; no variant renders them.
-  'vllm_granite_20b_fc.jinja': 'hermes:json',
+  'vllm_granite_20b_fc.jinja': 'hermes:granite-20b-fc',
   'vllm_hermes.jinja': 'hermes',
   'vllm_hunyuan_a13b.jinja': 'hermes:hunyuan',
   'vllm_internlm2.jinja': 'hermes:internlm',
@@ -100,8 +100,8 @@ const TABLE: Record<string, string | null> = {
   'vllm_mistral.jinja': 'mistral:v3',
   'vllm_mistral3.jinja': 'mistral:v3',
   'vllm_mistral_parallel.jinja': 'mistral:v3',
-  // Past calls rendered as bare JSON (the prompt asks for `functools[…]`, which hermes:json reads too).
-  'vllm_phi4_mini.jinja': 'hermes:json',
+  // Past calls as bare JSON objects, the prompt asking for `functools[…]` (vLLM's phi4_mini_json).
+  'vllm_phi4_mini.jinja': 'hermes:phi4-mini-json',
   'vllm_qwen3coder.jinja': 'xml:qwen3-coder',
   'vllm_toolace.jinja': 'llama:pythonic',
   'vllm_xlam_llama.jinja': 'hermes:json',
@@ -199,4 +199,62 @@ describe('the format from a GGUF file', () => {
     expect(j.code).not.toBe(0);
     expect(j.stderr).toContain('cannot read its header');
   });
+});
+
+describe('models.yaml template: and gguf: (the format from the model file named in the config)', () => {
+  it('parse --model routes by the template a rule names, before the name patterns', async () => {
+    await writeFile(
+      join(scratch.dir, 'coder.gguf'),
+      ggufHeader({
+        'general.architecture': 'qwen3moe',
+        'tokenizer.chat_template': readFileSync(join(dir, 'qwen3_coder.jinja'), 'utf8'),
+      }),
+    );
+    const config = join(scratch.dir, 'models-template.yaml');
+    await writeFile(
+      config,
+      [
+        'models:',
+        // A fine-tune's name no pattern knows: its template says hermes:qwen.
+        '  - match: "my-qwen-*"',
+        `    template: ${join(dir, 'qwen2.5_instruct.jinja')}`,
+        // qwen3-* alone would be hermes:qwen: the GGUF's template says Qwen3-Coder's XML.
+        '  - match: "qwen3-local"',
+        '    gguf: coder.gguf',
+        '',
+      ].join('\n'),
+    );
+    const xml =
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>';
+    const r = await run(['parse', '--config', config, '--model', 'qwen3-local'], xml, {
+      plugins: builtinPlugins,
+    });
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({
+      format: 'xml:qwen3-coder',
+      calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
+    });
+    const { loadDefaultRouter } = await import('./builtin-formats.js');
+    const { router } = await loadDefaultRouter(config, builtinPlugins);
+    expect(router.resolveModel('qwen3-local')).toMatchObject({
+      source: 'config',
+      template: { key: 'gguf', file: 'coder.gguf' },
+    });
+    expect(router.resolveModel('qwen3-local').handler.id).toBe('xml:qwen3-coder');
+    expect(router.resolveModel('my-qwen-7b').handler.id).toBe('hermes:qwen');
+    expect(router.resolveModel('qwen3-8b').source).toBe('pattern');
+  }, 60_000);
+
+  it('refuses a template with no tool markup at load, naming the line and what to do', async () => {
+    const config = join(scratch.dir, 'models-plain.yaml');
+    await writeFile(config, `models:\n  - match: "gemma-2-*"\n    template: ${join(dir, 'gemma2.jinja')}\n`);
+    const r = await run(['parse', '--config', config, '--model', 'gemma-2-9b'], 'hi', {
+      plugins: builtinPlugins,
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      `${config}:3: models.0.template: the chat template in '${join(dir, 'gemma2.jinja')}' writes no tool-call markup a registered format reads`,
+    );
+    expect(r.stderr).toContain('give format: for this model instead');
+  }, 60_000);
 });

@@ -6,6 +6,8 @@ import { container } from 'tsyringe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModelsConfig } from './config-file.js';
 import { registeredFormats } from './registry.js';
+import { createRouter } from './router.js';
+import { toyPlugin } from './test-support/toy-format.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolformat-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,3 +74,117 @@ describe('loadModelsConfig', () => {
     );
   });
 });
+
+/** A chat template that writes the toy format's `<call>{…}</call>` for an assistant's calls. */
+const TOY_TEMPLATE = [
+  '{%- for m in messages -%}',
+  '{%- if m.tool_calls -%}',
+  '{%- for c in m.tool_calls -%}<call>{"name": "{{ c.function.name }}", "arguments": {{ c.function.arguments | tojson }}}</call>{%- endfor -%}',
+  '{%- else -%}{{ m.role }}: {{ m.content }}\n{%- endif -%}',
+  '{%- endfor -%}',
+].join('\n');
+
+/** A GGUF v3 header with no tensors and these string key/values (little-endian). */
+function ggufHeader(kv: Record<string, string>): Buffer {
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(n);
+    return b;
+  };
+  const u64 = (n: number) => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(n));
+    return b;
+  };
+  const str = (s: string) => {
+    const bytes = Buffer.from(s, 'utf8');
+    return Buffer.concat([u64(bytes.length), bytes]);
+  };
+  const parts = [Buffer.from('GGUF', 'latin1'), u32(3), u64(0), u64(Object.keys(kv).length)];
+  for (const [k, v] of Object.entries(kv)) parts.push(str(k), u32(8 /* STRING */), str(v));
+  return Buffer.concat(parts);
+}
+
+describe('models.yaml template: and gguf: (the format read from the chat template)', () => {
+  const routerFor = async (config: string) => {
+    const c = container.createChildContainer();
+    const loaded = await loadModelsConfig(config, { container: c });
+    return createRouter({ config: loaded, plugins: [toyPlugin] });
+  };
+
+  it("reads the template file (relative to the config's folder) and routes by it, before the name patterns", async () => {
+    file('tpl/templates/chat.jinja', TOY_TEMPLATE);
+    const config = file(
+      'tpl/models.yaml',
+      'models:\n  - match: "toy-large-*"\n    template: templates/chat.jinja\n',
+    );
+    const router = await routerFor(config);
+    // Without the rule, toy-large-* is the pattern's toy:v2; the template says plain toy.
+    const r = router.resolveModel('toy-large-7b');
+    expect(r.handler.id).toBe('toy');
+    expect(r.source).toBe('config');
+    expect(r.rule).toMatchObject({ match: 'toy-large-*', format: 'toy', template: 'templates/chat.jinja' });
+    expect(r.template).toMatchObject({ key: 'template', file: 'templates/chat.jinja' });
+    expect(r.template?.reason).toContain('read the rendered probe call back exactly');
+    expect(router.resolveModel('toy-large-other').source).toBe('config');
+    expect(router.resolveModel('toy-small').source).toBe('pattern');
+  });
+
+  it("reads a GGUF file's header and routes by its tokenizer.chat_template", async () => {
+    writeFileSync(
+      join(dir, 'model.gguf'),
+      ggufHeader({ 'general.architecture': 'llama', 'tokenizer.chat_template': TOY_TEMPLATE }),
+    );
+    const config = file('gg.yaml', 'models:\n  - match: "local-*"\n    gguf: model.gguf\n');
+    const router = await routerFor(config);
+    const r = router.resolveModel('local-model');
+    expect(r.handler.id).toBe('toy');
+    expect(r.template).toMatchObject({ key: 'gguf', file: 'model.gguf' });
+  });
+
+  it('names the file, line and key when the template is missing, is an address, or the GGUF has no template', async () => {
+    const missing = file(
+      'miss.yaml',
+      'models:\n  - match: "a"\n    format: toy\n  - match: "b"\n    template: nope.jinja\n',
+    );
+    expect(await message(loadModelsConfig(missing, { container: container.createChildContainer() }))).toBe(
+      `${missing}:5: models.1.template: cannot read chat template 'nope.jinja' (${join(dir, 'nope.jinja')}): no such file. Paths are relative to the config file's folder (${dir}).`,
+    );
+    const url = file('url.yaml', 'models:\n  - match: "a"\n    gguf: https://example.com/m.gguf\n');
+    expect(await message(loadModelsConfig(url, { container: container.createChildContainer() }))).toBe(
+      `${url}:3: models.0.gguf: 'https://example.com/m.gguf' is an address; only local files are read. Download the file and give its path.`,
+    );
+    writeFileSync(join(dir, 'bare.gguf'), ggufHeader({ 'general.architecture': 'llama' }));
+    const bare = file('bare.yaml', 'models:\n  - match: "a"\n    gguf: bare.gguf\n');
+    expect(await message(loadModelsConfig(bare, { container: container.createChildContainer() }))).toBe(
+      `${bare}:3: models.0.gguf: GGUF file 'bare.gguf' has no tokenizer.chat_template in its metadata; give template: (the model's chat_template.jinja) or format: instead.`,
+    );
+    writeFileSync(join(dir, 'junk.gguf'), 'not a model');
+    const junk = file('junk.yaml', 'models:\n  - match: "a"\n    gguf: junk.gguf\n');
+    expect(await message(loadModelsConfig(junk, { container: container.createChildContainer() }))).toMatch(
+      new RegExp(
+        `^${escapeRegExp(junk)}:3: models\\.0\\.gguf: cannot read the chat template of GGUF file 'junk\\.gguf' \\(${escapeRegExp(join(dir, 'junk.gguf'))}\\): cannot read its header: .+\\. Paths are relative`,
+      ),
+    );
+  });
+
+  it('says so, and does not guess, when the template writes no tool-call markup', async () => {
+    file('plain.jinja', '{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}');
+    const config = file('plain.yaml', 'models:\n  - match: "a"\n    template: plain.jinja\n');
+    expect(await message(routerFor(config))).toBe(
+      `${config}:3: models.0.template: the chat template in 'plain.jinja' writes no tool-call markup a registered format reads (no registered format reads the rendered probe call back (the template writes no tool-call markup toolformat knows)); give format: for this model instead, or list the plugin that reads it under plugins:.`,
+    );
+  });
+
+  it('refuses a template rule whose file was never read (parseModelsConfig alone reads no files)', async () => {
+    const { parseModelsConfig } = await import('./config.js');
+    const config = parseModelsConfig('models:\n  - match: "a"\n    template: chat.jinja\n', 'm.yaml');
+    expect(() => createRouter({ config, plugins: [toyPlugin] })).toThrow(
+      "m.yaml:3: models.0.template: the chat template file 'chat.jinja' was not read: load models.yaml with loadModelsConfig (@toolformat/core/node), which reads it, or give format: instead.",
+    );
+  });
+});
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -3,14 +3,16 @@
  * from the config file's folder. Exported by `@toolformat/core/node`, so that the root entry runs
  * in every JavaScript runtime (architecture/router-and-plugins.md).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DependencyContainer } from 'tsyringe';
-import { type ModelsConfig, parseModelsConfig } from './config.js';
+import { type ModelsConfig, parseModelsConfig, type RuleTemplate } from './config.js';
 import { ToolFormatConfigError } from './errors.js';
+import { readGgufChatTemplate } from './gguf.js';
 import { defaultContainer, pluginsFromModule, registerFormat } from './registry.js';
+import { MAX_TEMPLATE_CHARS, resolveTemplate } from './template.js';
 
 /** Reads models.yaml, validates it, imports the `plugins:` packages and registers them. */
 export async function loadModelsConfig(
@@ -26,8 +28,80 @@ export async function loadModelsConfig(
     });
   }
   const config = parseModelsConfig(text, file);
-  await loadPlugins(config, dirname(resolvePath(file)), options.container ?? defaultContainer);
-  return config;
+  const baseDir = dirname(resolvePath(file));
+  await loadPlugins(config, baseDir, options.container ?? defaultContainer);
+  const templates = await loadTemplates(config, baseDir);
+  return templates.size > 0 ? { ...config, templates } : config;
+}
+
+/**
+ * Reads the chat template of every rule with `template:` (a Jinja file) or `gguf:` (a model
+ * file's header), paths relative to the config file's folder, local files only. The router reads
+ * the format from each when it is built (architecture/router-and-plugins.md, "From a chat template").
+ */
+export async function loadTemplates(
+  config: ModelsConfig,
+  baseDir: string,
+): Promise<Map<number, RuleTemplate>> {
+  const file = config.source?.file ?? 'models.yaml';
+  const out = new Map<number, RuleTemplate>();
+  for (const [i, rule] of (config.models ?? []).entries()) {
+    const key = rule.template !== undefined ? 'template' : rule.gguf !== undefined ? 'gguf' : null;
+    if (key === null) continue;
+    const given = rule[key]!;
+    const line = config.source?.lineOf(['models', i, key]);
+    const where = `${file}:${line ?? '?'}: models.${i}.${key}`;
+    const fail = (what: string): never => {
+      throw new ToolFormatConfigError(`${where}: ${what}`, { file, line, key: `models.${i}.${key}` });
+    };
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given))
+      fail(`'${given}' is an address; only local files are read. Download the file and give its path.`);
+    const path = resolvePath(baseDir, given);
+    let source: string | null;
+    if (key === 'template') {
+      try {
+        source = await readFile(path, 'utf8');
+      } catch (error) {
+        return fail(
+          `cannot read chat template '${given}' (${path}): ${describeReadError(error)}. Paths are relative to the config file's folder (${baseDir}).`,
+        );
+      }
+      if (source.length > MAX_TEMPLATE_CHARS)
+        fail(
+          `chat template '${given}' is longer than ${MAX_TEMPLATE_CHARS} characters; is it a chat template?`,
+        );
+    } else {
+      try {
+        if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+      } catch (error) {
+        return fail(
+          `cannot read GGUF file '${given}' (${path}): ${describeReadError(error)}. Paths are relative to the config file's folder (${baseDir}).`,
+        );
+      }
+      try {
+        // The header only (the reader stops before the tensors), never the weights.
+        source = await readGgufChatTemplate(path);
+      } catch (error) {
+        return fail(
+          `cannot read the chat template of GGUF file '${given}' (${path}): ${ggufReadError(error, path)}. Paths are relative to the config file's folder (${baseDir}).`,
+        );
+      }
+      if (source === null)
+        return fail(
+          `GGUF file '${given}' has no tokenizer.chat_template in its metadata; give template: (the model's chat_template.jinja) or format: instead.`,
+        );
+    }
+    const text = source;
+    out.set(i, { key, file: given, source: text, resolve: (router) => resolveTemplate(router, text) });
+  }
+  return out;
+}
+
+/** readGgufChatTemplate's message without the file name it starts with (the caller names it). */
+function ggufReadError(error: unknown, path: string): string {
+  const text = (error as Error).message;
+  const prefix = `GGUF file '${path}': `;
+  return (text.startsWith(prefix) ? text.slice(prefix.length) : text).replace(/\.$/, '');
 }
 
 /** Imports every package under `plugins:` (resolved from `baseDir`) and registers its plugins. */

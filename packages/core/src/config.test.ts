@@ -79,6 +79,28 @@ describe('models.yaml', () => {
     );
   });
 
+  it('takes the format from a template or gguf file, one source per rule, with no variant beside it', () => {
+    const c = parseModelsConfig(
+      'models:\n  - match: "my-*"\n    template: t/chat.jinja\n  - match: "q-*"\n    gguf: q.gguf\n',
+    );
+    expect(c.models).toEqual([
+      { match: 'my-*', template: 't/chat.jinja' },
+      { match: 'q-*', gguf: 'q.gguf' },
+    ]);
+    expect(fail('models:\n  - match: "x"\n    format: hermes\n    template: chat.jinja\n')).toBe(
+      'conf/models.yaml:4: models.0.template: give format or template, not both (the template decides the format); remove format to read it from the template, or template to keep format',
+    );
+    expect(fail('models:\n  - match: "x"\n    template: chat.jinja\n    gguf: m.gguf\n')).toBe(
+      'conf/models.yaml:4: models.0.gguf: give template or gguf, not both (both name the chat template); remove one of them',
+    );
+    expect(fail('models:\n  - match: "x"\n    gguf: m.gguf\n    variant: qwen\n')).toBe(
+      'conf/models.yaml:4: models.0.variant: the gguf decides the variant too; remove variant, or give format and variant instead of gguf',
+    );
+    expect(fail('models:\n  - match: "x"\n')).toBe(
+      'conf/models.yaml:2: models.0.format: missing; this key is required unless the rule gives template or gguf (the chat template the format is read from)',
+    );
+  });
+
   it('reports YAML syntax errors with their line', () => {
     expect(fail('models:\n  - match: "x\n    format: [\n')).toMatch(
       /^conf\/models\.yaml:\d+: not valid YAML/,

@@ -7,6 +7,8 @@ import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml
 import * as z from 'zod/mini';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import { compileModelRegex } from './model-regex.js';
+import type { Router } from './router.js';
+import type { TemplateResolution } from './template.js';
 
 const ParseDefaults = {
   unknownTools: z.optional(z.enum(['keep', 'drop'])),
@@ -17,9 +19,16 @@ const ParseDefaults = {
 export const ModelRuleSchema = z.strictObject({
   /** A glob (`qwen2.5-*`, case-insensitive) or a `/regex/flags`. */
   match: z.string().check(z.minLength(1)),
-  /** A format id or alias, or `auto`. */
-  format: z.string().check(z.minLength(1)),
+  /** A format id or alias, or `auto`. Required unless `template` or `gguf` is given. */
+  format: z.optional(z.string().check(z.minLength(1))),
   variant: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The model's Jinja chat template (a local file, relative to the config file's folder): the
+   * format and variant are read from it (`Router.forTemplate`) when the config is loaded.
+   */
+  template: z.optional(z.string().check(z.minLength(1))),
+  /** A local GGUF model file whose header holds the chat template (`tokenizer.chat_template`). */
+  gguf: z.optional(z.string().check(z.minLength(1))),
   /** False when the server has no native tool calling (the text format is taught instead). */
   nativeTools: z.optional(z.boolean()),
   /** Extra stop sequences for this model. */
@@ -39,6 +48,22 @@ export const ModelsConfigSchema = z.strictObject({
 export interface ModelsConfig extends z.infer<typeof ModelsConfigSchema> {
   /** Where the config came from, so later errors (an unknown format id) can name the line. */
   source?: { file: string; lineOf(path: readonly (string | number)[]): number | undefined };
+  /**
+   * Per index of a rule with `template:` or `gguf:`: the chat template read from that file. Filled
+   * by `loadModelsConfig` (`@toolformat/core/node`); the router reads the format from it.
+   */
+  templates?: ReadonlyMap<number, RuleTemplate>;
+}
+
+/** A rule's chat template, read from its `template:` or `gguf:` file. */
+export interface RuleTemplate {
+  key: 'template' | 'gguf';
+  /** The path as the rule gives it. */
+  file: string;
+  /** The template's Jinja source. */
+  source: string;
+  /** The format the template writes (`resolveTemplate` over the router's formats). */
+  resolve(router: Router): TemplateResolution;
 }
 
 /** Parses and validates models.yaml text. Throws ToolFormatConfigError naming file, line, key and allowed values. */
@@ -92,6 +117,7 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
     });
   }
   for (const [i, rule] of (parsed.data.models ?? []).entries()) {
+    checkFormatSource(rule, i, file, lineOf);
     if (rule.match.startsWith('/')) {
       try {
         compileModelRegex(rule.match);
@@ -109,6 +135,44 @@ export function parseModelsConfig(text: string, file = 'models.yaml'): ModelsCon
     }
   }
   return { ...parsed.data, source: { file, lineOf } };
+}
+
+/**
+ * A rule names its format one way: `format:` (with an optional `variant:`), or the chat template
+ * it is read from (`template:` or `gguf:`), never two at once.
+ */
+function checkFormatSource(
+  rule: ModelRule,
+  i: number,
+  file: string,
+  lineOf: (path: readonly (string | number)[]) => number | undefined,
+): void {
+  const fail = (key: string, what: string): never => {
+    const line = lineOf(['models', i, key]);
+    throw new ToolFormatConfigError(`${file}:${line ?? '?'}: models.${i}.${key}: ${what}`, {
+      file,
+      line,
+      key: `models.${i}.${key}`,
+    });
+  };
+  const from = (['template', 'gguf'] as const).filter((k) => rule[k] !== undefined);
+  if (rule.format === undefined && from.length === 0)
+    fail(
+      'format',
+      'missing; this key is required unless the rule gives template or gguf (the chat template the format is read from)',
+    );
+  if (from.length === 2)
+    fail('gguf', 'give template or gguf, not both (both name the chat template); remove one of them');
+  if (rule.format !== undefined && from.length > 0)
+    fail(
+      from[0]!,
+      `give format or ${from[0]}, not both (the template decides the format); remove format to read it from the template, or ${from[0]} to keep format`,
+    );
+  if (rule.variant !== undefined && from.length > 0)
+    fail(
+      'variant',
+      `the ${from[0]} decides the variant too; remove variant, or give format and variant instead of ${from[0]}`,
+    );
 }
 
 function valueAt(data: unknown, path: readonly (string | number)[]): unknown {

@@ -14,6 +14,7 @@ export {
   type ModelsConfig,
   ModelsConfigSchema,
   parseModelsConfig,
+  type RuleTemplate,
 } from './config.js';
 export { ToolFormatConfigError } from './errors.js';
 export * from './handler.js';
@@ -28,6 +29,7 @@ export {
   registerFormat,
 } from './registry.js';
 export {
+  type ConfiguredRule,
   type CreateRouterOptions,
   createRouter,
   type FormatInfo,
@@ -37,6 +39,7 @@ export {
   type RescueResult,
   Router,
   type RouterSource,
+  type RuleTemplateRoute,
   routerFrom,
 } from './router.js';
 export * from './schemas.js';

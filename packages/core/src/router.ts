@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { type DependencyContainer, inject, injectAll, injectable } from 'tsyringe';
 import { AUTO_ID, createAutoHandler } from './auto.js';
-import type { ModelRule, ModelsConfig } from './config.js';
+import type { ModelRule, ModelsConfig, RuleTemplate } from './config.js';
 import type { MarkupFormatHandler } from './define-format.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
@@ -45,7 +45,10 @@ export interface ModelResolution {
   variant?: string;
   /** Why this handler: an explicit id, a models.yaml rule, a plugin's model pattern, or the default. */
   source: 'explicit' | 'config' | 'pattern' | 'default';
-  rule?: ModelRule;
+  /** The models.yaml rule (source `config`); a rule with `template:`/`gguf:` has the format read from it. */
+  rule?: ConfiguredRule;
+  /** The rule's chat template, when the format was read from it (source `config`). */
+  template?: RuleTemplateRoute;
   /** The plugin's model pattern that matched (source `pattern`; the most specific one). */
   pattern?: string;
   /** Parse options from the defaults and the rule (unknownTools, onMalformed, reasoningOpen). */
@@ -79,6 +82,18 @@ export interface RescueEvidence {
 
 export type RescueResult = ParseResult & { evidence: RescueEvidence };
 
+/** A models.yaml rule with its format known: given, or read from its chat template. */
+export type ConfiguredRule = ModelRule & { format: string };
+
+/** Where a rule's format came from when its chat template decided it. */
+export interface RuleTemplateRoute {
+  key: 'template' | 'gguf';
+  /** The file as the rule gives it. */
+  file: string;
+  /** Why this format (`Router.forTemplate`'s reason). */
+  reason: string;
+}
+
 /** Where in models.yaml a value came from: `file:line: key` for the message, and the parts. */
 interface ConfigPlace {
   where: string;
@@ -102,7 +117,11 @@ export class Router {
     specificity: number;
     target: Target;
   }> = [];
-  private readonly rules: Array<{ rule: ModelRule; test: (name: string) => boolean }> = [];
+  private readonly rules: Array<{
+    rule: ConfiguredRule;
+    test: (name: string) => boolean;
+    template: RuleTemplateRoute | undefined;
+  }> = [];
   private autoHandler: ToolFormatHandler | null = null;
   /** Per model format, per set of declared tool names: the rescue handler (see rescueHandler). */
   private readonly rescueHandlers = new Map<ToolFormatHandler, Map<string, ToolFormatHandler>>();
@@ -145,20 +164,58 @@ export class Router {
     if (defaultFormat !== undefined && defaultFormat !== AUTO_ID && !this.targets.has(defaultFormat)) {
       throw this.unknownConfigFormat(defaultFormat, at(['defaults', 'format']));
     }
-    for (const [i, rule] of (config.models ?? []).entries()) {
+    for (const [i, given] of (config.models ?? []).entries()) {
+      const fromTemplate = given.template !== undefined || given.gguf !== undefined;
+      const { rule, template } = fromTemplate
+        ? this.ruleFromTemplate(
+            given,
+            config.templates?.get(i),
+            at(['models', i, given.template !== undefined ? 'template' : 'gguf']),
+          )
+        : { rule: given as ConfiguredRule, template: undefined };
       if (rule.format !== AUTO_ID && !this.targets.has(rule.format)) {
         throw this.unknownConfigFormat(rule.format, at(['models', i, 'format']));
       }
-      if (rule.variant !== undefined) this.checkVariant(rule, at(['models', i, 'variant']));
-      this.rules.push({ rule, test: compilePattern(rule.match) });
+      if (rule.variant !== undefined && !fromTemplate) this.checkVariant(rule, at(['models', i, 'variant']));
+      this.rules.push({ rule, test: compilePattern(rule.match), template });
     }
+  }
+
+  /**
+   * A rule with `template:` or `gguf:` takes the format and variant its chat template writes,
+   * read now (the file was read by loadModelsConfig), so that a template with no tool markup fails
+   * when models.yaml is loaded, naming the line, rather than routing by a guess.
+   */
+  private ruleFromTemplate(
+    given: ModelRule,
+    loaded: RuleTemplate | undefined,
+    place: ConfigPlace,
+  ): { rule: ConfiguredRule; template: RuleTemplateRoute } {
+    const { where, ...details } = place;
+    const key = given.template !== undefined ? 'template' : 'gguf';
+    const file = given[key]!;
+    if (loaded === undefined)
+      throw new ToolFormatConfigError(
+        `${where}: the chat template file '${file}' was not read: load models.yaml with loadModelsConfig (@toolformat/core/node), which reads it, or give format: instead.`,
+        details,
+      );
+    const r = loaded.resolve(this);
+    if (r.format === null || r.handler === null)
+      throw new ToolFormatConfigError(
+        `${where}: the chat template in '${file}' writes no tool-call markup a registered format reads (${r.reason.replace(/^No format: /, '').replace(/\.$/, '')}); give format: for this model instead, or list the plugin that reads it under plugins:.`,
+        details,
+      );
+    return {
+      rule: { ...given, format: r.format, ...(r.variant !== undefined ? { variant: r.variant } : {}) },
+      template: { key, file, reason: r.reason },
+    };
   }
 
   /**
    * A rule's variant is built now, so a typo fails when models.yaml is loaded (and in
    * `toolformat formats --config`), naming the line, not on the first request for that model.
    */
-  private checkVariant(rule: ModelRule, place: ConfigPlace): void {
+  private checkVariant(rule: ConfiguredRule, place: ConfigPlace): void {
     const { where, ...details } = place;
     const variant = rule.variant!;
     const target = rule.format === AUTO_ID ? undefined : this.targets.get(rule.format);
@@ -203,7 +260,7 @@ export class Router {
   resolveModel(model: string): ModelResolution {
     const defaults = this.config.defaults ?? {};
     const base: ParseOptions = pick(defaults);
-    for (const { rule, test } of this.rules) {
+    for (const { rule, test, template } of this.rules) {
       if (!test(model)) continue;
       const handler = this.get(rule.format, rule.variant);
       return {
@@ -212,6 +269,7 @@ export class Router {
         variant: rule.variant,
         source: 'config',
         rule,
+        ...(template !== undefined ? { template } : {}),
         options: { ...base, ...pick(rule) },
         stop: [...stops(handler), ...(rule.stop ?? [])],
         nativeTools: rule.nativeTools,

@@ -211,32 +211,52 @@ function renderProbes(template: Template, callId: string): Probe[] {
     const at = rest.indexOf('probe_temperature');
     const turn = at === -1 ? rest : rest.slice(0, at).replace(/[{"\\\s]+$/, '');
     if (turn.trim() === '') continue;
-    out.push({ turn, prompt, after: at === -1 ? '' : rest.slice(at) });
+    // The turn and what follows it are the whole rest: the result wrapper is compared with its
+    // opening text (`<tool_response>\n{"`), not with the result's key alone.
+    out.push({ turn, prompt, after: at === -1 ? '' : rest.slice(turn.length) });
   }
   return out;
+}
+
+/**
+ * Renders a chat template with these variables (`messages`, `tools`, `add_generation_prompt`, …)
+ * the way `resolveTemplate` renders its probe: `@huggingface/jinja` with the Python-Jinja
+ * behaviours chat templates use, `raise_exception` and `strftime_now` (a fixed date) defined.
+ * Throws on a template error. For tests that compare a format's renderers with a model's template.
+ */
+export function renderChatTemplate(source: string, variables: Record<string, unknown>): string {
+  const env = new Environment();
+  for (const [k, v] of Object.entries({ ...baseGlobals(), ...variables })) env.set(k, v);
+  return probeInterpreter(env).run(new Template(source).parsed).value as string;
+}
+
+function baseGlobals(): Record<string, unknown> {
+  return {
+    false: false,
+    true: true,
+    none: null,
+    False: false,
+    True: true,
+    None: null,
+    raise_exception: (text: unknown) => {
+      throw new Error(String(text));
+    },
+    range,
+    // A fixed date: the probe's render must not depend on the day it runs.
+    strftime_now: strftimeProbe,
+    bos_token: '',
+    eos_token: '',
+  };
 }
 
 function render(template: Template, messages: unknown[], addGenerationPrompt: boolean): string | null {
   try {
     const env = new Environment();
     const globals: Record<string, unknown> = {
-      false: false,
-      true: true,
-      none: null,
-      False: false,
-      True: true,
-      None: null,
-      raise_exception: (text: unknown) => {
-        throw new Error(String(text));
-      },
-      range,
-      // A fixed date: the probe's render must not depend on the day it runs.
-      strftime_now: strftimeProbe,
+      ...baseGlobals(),
       messages,
       tools: PROBE_TOOLS,
       add_generation_prompt: addGenerationPrompt,
-      bos_token: '',
-      eos_token: '',
       // Variables some templates expect from their serving code.
       date_string: '26 Jul 2024',
       datetime: '2024-07-26',

@@ -38,6 +38,8 @@ describe('the plugin', () => {
       ['LiquidAI/LFM2-1.2B', 'hermes:lfm2'],
       ['Salesforce/xLAM-2-8b-fc-r', 'hermes:json'],
       ['microsoft/Phi-4-mini-instruct', 'hermes:phi4'],
+      ['accounts/fireworks/models/firefunction-v2', 'hermes:firefunction'],
+      ['ibm-granite/granite-20b-functioncalling', 'hermes:granite-20b-fc'],
       ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'hermes:nemotron'],
       ['swiss-ai/Apertus-8B-Instruct-2509', 'hermes:apertus'],
       ['internlm/internlm2_5-7b-chat', 'hermes:internlm'],

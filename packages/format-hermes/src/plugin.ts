@@ -24,7 +24,13 @@ const variantAliases: FormatAlias[] = [
   'ernie',
   'gigachat',
   'inkling',
+  'firefunction',
+  'phi4-mini-json',
+  'granite-20b-fc',
 ].map((id): FormatAlias => ({ id, variant: id }));
+
+// vLLM's parser name for the Phi-4-mini template's format.
+variantAliases.push({ id: 'phi4_mini_json', variant: 'phi4-mini-json' });
 
 // vLLM's `granite4` parser: Granite 4 writes Qwen's `<tool_call>{json}</tool_call>` (its models are
 // routed to the `qwen` variant below); the alias names that family for `--format` and conformance.
@@ -52,7 +58,7 @@ const modelPatterns: ModelPattern[] = [
   { match: '*cogito*', variant: 'qwen' },
   { match: 'granite-3*', variant: 'granite' },
   { match: 'granite3*', variant: 'granite' },
-  { match: 'granite-20b-function*' },
+  { match: 'granite-20b-function*', variant: 'granite-20b-fc' },
   { match: 'xlam*', variant: 'json' },
   { match: '*-xlam-*', variant: 'json' },
   { match: 'lfm2*', variant: 'lfm2' },
@@ -63,7 +69,7 @@ const modelPatterns: ModelPattern[] = [
   { match: 'hunyuan*', variant: 'hunyuan' },
   { match: 'phi-4-mini*', variant: 'phi4' },
   { match: 'phi4-mini*', variant: 'phi4' },
-  { match: 'firefunction*', variant: 'phi4' },
+  { match: 'firefunction*', variant: 'firefunction' },
   { match: 'apertus*', variant: 'apertus' },
   { match: 'internlm2*', variant: 'internlm' },
   { match: 'internlm*', variant: 'internlm' },

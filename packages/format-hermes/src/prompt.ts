@@ -148,6 +148,61 @@ export const phi4Prompt: PromptBuilder = (tools, opts) =>
       `<|tool|>${pyJson(normalizeTools(tools).map(openAiToolShape))}<|/tool|>`,
   );
 
+/** The rules Firefunction v2's template (and vLLM's Phi-4-mini template, its typos fixed) writes before the tools. */
+const functoolsRules = (spelling: 'firefunction' | 'phi4-mini') =>
+  `In addition to plain text responses, you can ${spelling === 'firefunction' ? 'chose' : 'choose'} to call one or more of the provided functions.\n\n` +
+  'Use the following rule to decide when to call a function:\n' +
+  '  * if the response can be generated from your internal knowledge (e.g., as in the case of queries like "What is the capital of Poland?"), do so\n' +
+  '  * if you need external information that can be obtained by calling one or more of the provided functions, generate a function calls\n\n' +
+  'If you decide to call functions:\n' +
+  '  * prefix function calls with functools marker (no closing marker required)\n' +
+  '  * all function calls should be generated in a single JSON list formatted as functools[{"name": [function name], "arguments": [function arguments as JSON]}, ...]\n' +
+  '  * follow the provided JSON schema. Do not hallucinate arguments or values. Do to blindly copy values from the provided samples\n' +
+  `  * respect the argument type formatting. E.g., if the type ${spelling === 'firefunction' ? 'if' : 'is'} number and format is float, write value 7 as 7.0\n` +
+  '  * make sure you pick the right functions that match the user intent';
+
+/**
+ * Firefunction v2 (`firefunction_v2.jinja`): the rules, then the functions as one JSON list. The
+ * template's "Today is DATE." line, from its serving code, is left to the caller's preamble.
+ */
+export const firefunctionPrompt: PromptBuilder = (tools, opts) =>
+  withPreamble(
+    opts,
+    `${functoolsRules('firefunction')}\n\nAvailable functions as JSON spec:\n${pyJson(normalizeTools(tools))}`,
+  );
+
+/** vLLM's Phi-4-mini template (`vllm_phi4_mini.jinja`): the same rules, each tool indented by 4. */
+export const phi4MiniJsonPrompt: PromptBuilder = (tools, opts) =>
+  withPreamble(
+    opts,
+    `${functoolsRules('phi4-mini')}\n\n\n${normalizeTools(tools)
+      .map((t) => `${pyJsonIndented(openAiToolShape(t))}\n\n`)
+      .join('')}`.trimEnd(),
+  );
+
+/**
+ * Granite-20B-FunctionCalling (`vllm_granite_20b_fc.jinja`): one JSON line per function under
+ * `<|function_call_library|>`, then the no-function rule (the template's `\"` escapes, which it
+ * writes as text, are left out).
+ */
+export const granite20bFcPrompt: PromptBuilder = (tools, opts) =>
+  withPreamble(
+    opts,
+    `<|function_call_library|>\n${normalizeTools(tools)
+      .map(
+        (t) =>
+          `{"name": "${t.name}", "description": "${t.description ?? ''}", "parameters": ${
+            isPlainObject(t.parameters) &&
+            isPlainObject(getOwn(t.parameters, 'properties')) &&
+            Object.keys(getOwn(t.parameters, 'properties') as object).length > 0
+              ? pyJson(t.parameters)
+              : '{}'
+          }}`,
+      )
+      .join('\n')}\n` +
+      'If none of the functions are relevant or the given question lacks the parameters required by the function, please output "<function_call> {"name": "no_function", "arguments": {}}".',
+  );
+
 /** Apertus: its template writes tools as TypeScript-like declarations under "Tool Capabilities". */
 export const apertusPrompt: PromptBuilder = (tools, opts) =>
   withPreamble(

@@ -56,6 +56,16 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
     internlm:
       '<|action_start|><|plugin|>\n{"name": "get_weather", "arguments": {"location": "Paris", "unit": "celsius"}}<|action_end|>' +
       '<|action_start|><|plugin|>\n{"name": "get_weather", "arguments": {"location": "London"}}<|action_end|>',
+    // rendered/firefunction_v2.txt: after the header, a space, then the list.
+    firefunction:
+      ' functools[{"name": "get_weather", "arguments": {"location": "Paris", "unit": "celsius"}}, {"name": "get_weather", "arguments": {"location": "London"}}]',
+    // rendered/vllm_granite_20b_fc.txt: one line per call.
+    'granite-20b-fc':
+      '<function_call> {"name": "get_weather", "arguments": {"location": "Paris", "unit": "celsius"}}\n' +
+      '<function_call> {"name": "get_weather", "arguments": {"location": "London"}}',
+    // rendered/vllm_phi4_mini.txt: bare objects joined by a comma.
+    'phi4-mini-json':
+      '{"name": "get_weather", "arguments": {"location": "Paris", "unit": "celsius"}},{"name": "get_weather", "arguments": {"location": "London"}}',
   };
   for (const [variant, expected] of Object.entries(cases)) {
     it(variant, () => expect(createHermesFormat(variant).formatToolCalls(WEATHER_CALLS)).toBe(expected));

@@ -42,6 +42,19 @@ export const renderCalls = {
   toolCallsArray: whenAny((calls) => `<tool_calls>${pyJson(calls.map(callObject))}</tool_calls>`),
   /** Phi-4-mini (Ollama's template, the one that works). */
   phi4: whenAny((calls) => `<|tool_call|>${pyJson(calls.map(callObject))}<|/tool_call|>`),
+  /**
+   * Firefunction v2: ` functools[…]` after the turn's text (the template joins the text and the
+   * list with a space), the arguments as the client's JSON.
+   */
+  functools: whenAny((calls) => ` functools[${calls.map(callJson).join(', ')}]`),
+  /** Granite-20B-FunctionCalling: one `<function_call> {json}` line per call. */
+  granite20bFc: whenAny((calls) => calls.map((c) => `<function_call> ${callJson(c)}`).join('\n')),
+  /**
+   * vLLM's Phi-4-mini template: past calls as bare JSON objects joined by commas. The arguments are
+   * the client's JSON text (vLLM, passing them as a dict, gets Python's `{'k': 'v'}` spelling from
+   * the same template; JSON is what a parser reads back).
+   */
+  bareJsonObjects: whenAny((calls) => calls.map(callJson).join(',')),
   /** Apertus: name-keyed objects. */
   apertus: whenAny(
     (calls) => `<|tools_prefix|>${pyJson(calls.map((c) => ({ [c.name]: c.arguments })))}<|tools_suffix|>`,
@@ -79,4 +92,6 @@ export const renderResult = {
   minimaxM1: (r: ToolResult) => `tool result: ${resultText(r)}\n`,
   phi4: (r: ToolResult) => `<|tool_response|>${resultText(r)}<|/tool_response|>`,
   apertus: (r: ToolResult) => `[${resultText(r)}]`,
+  /** Granite-20B-FunctionCalling: after the calls' end token. */
+  functionResponse: (r: ToolResult) => `<function_response> ${resultText(r)}`,
 } satisfies Record<string, ResultRenderer>;

@@ -5,12 +5,15 @@
 import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import {
   apertusPrompt,
+  firefunctionPrompt,
+  granite20bFcPrompt,
   granitePrompt,
   hermesPrompt,
   internlmPrompt,
   lfm2Prompt,
   minimaxM1Prompt,
   nemotronPrompt,
+  phi4MiniJsonPrompt,
   phi4Prompt,
   qwenPrompt,
   taggedPrompt,
@@ -88,6 +91,30 @@ export const VARIANTS = defineVariants('hermes', 'hermes', {
     stops: ['<|end|>', '<|endoftext|>'],
     calls: renderCalls.phi4,
     result: renderResult.phi4,
+  },
+  /** Firefunction v2 (`firefunction_v2.jinja`; llama.cpp's FireFunction v2 format): ` functools[…]` in a Llama 3 turn. */
+  firefunction: {
+    prompt: firefunctionPrompt,
+    stops: ['<|eot_id|>'],
+    calls: renderCalls.functools,
+    result: renderResult.plain,
+  },
+  /**
+   * Phi-4-mini as vLLM serves it (`vllm_phi4_mini.jinja`, vLLM's `phi4_mini_json` parser): the
+   * prompt asks for `functools[…]`, the template writes past calls as bare JSON objects.
+   */
+  'phi4-mini-json': {
+    prompt: phi4MiniJsonPrompt,
+    stops: ['<|end|>', '<|endoftext|>'],
+    calls: renderCalls.bareJsonObjects,
+    result: renderResult.plain,
+  },
+  /** Granite-20B-FunctionCalling (`vllm_granite_20b_fc.jinja`, vLLM's `granite-20b-fc` parser). */
+  'granite-20b-fc': {
+    prompt: granite20bFcPrompt,
+    stops: ['<|endoftext|>'],
+    calls: renderCalls.granite20bFc,
+    result: renderResult.functionResponse,
   },
   apertus: {
     prompt: apertusPrompt,

@@ -3,7 +3,7 @@
  * the response channel, the turn closed by `<|close|>message<|sep|>`.
  */
 import { createRouter } from '@toolformat/core';
-import { findStreamingMismatch } from '@toolformat/core/testing';
+import { findStreamingMismatch, WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createKimiFormat } from './format.js';
@@ -75,6 +75,33 @@ describe('Kimi K3', () => {
         expect(findStreamingMismatch(k3, text, {})).toBeNull();
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+/**
+ * The weather conversation rendered with K3's chat template (llama.cpp's
+ * `models/templates/Kimi-K3.jinja`): the tool-declare message's body, the assistant's tools
+ * channel, and a tool message's content.
+ */
+const K3_TOOL_DECLARE =
+  '# Tools\nHere are the available tools, described in JSONSchema.\n\n```json\n' +
+  '[{"function":{"description":"Get the current weather for a city.","name":"get_weather","parameters":{"properties":{"location":{"description":"City name","type":"string"},"unit":{"description":"Temperature unit","enum":["celsius","fahrenheit"],"type":"string"}},"required":["location"],"type":"object"}},"type":"function"}]' +
+  '\n```';
+const K3_CALLS =
+  '<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>' +
+  '<|open|>argument key="location" type="string"<|sep|>Paris<|close|>argument<|sep|>' +
+  '<|open|>argument key="unit" type="string"<|sep|>celsius<|close|>argument<|sep|><|close|>call<|sep|>' +
+  '<|open|>call tool="get_weather" index="2"<|sep|>' +
+  '<|open|>argument key="location" type="string"<|sep|>London<|close|>argument<|sep|><|close|>call<|sep|>' +
+  '<|close|>tools<|sep|>';
+
+describe("Kimi K3's renderers, as its chat template writes the conversation", () => {
+  it('the tool declaration, the calls and a result', () => {
+    expect(k3.systemPrompt([WEATHER_TOOL]).startsWith(K3_TOOL_DECLARE)).toBe(true);
+    expect(k3.formatToolCalls(WEATHER_CALLS)).toBe(K3_CALLS);
+    expect(k3.formatResult({ id: 'c0', name: 'get_weather', content: '{"temperature": 22}' })).toBe(
+      '{"temperature": 22}',
     );
   });
 });

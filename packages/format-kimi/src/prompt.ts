@@ -42,17 +42,31 @@ export const kimiPrompt: PromptBuilder = prompt(false);
 export const kimi0905Prompt: PromptBuilder = prompt(true);
 
 /**
- * Kimi K3. Its chat template was not available here, so this is our own text: the tools as JSON
- * and exactly the XTML vLLM's `kimi_k3` parser reads.
+ * Kimi K3: the body of its template's `tool-declare` message (llama.cpp vendors the template as
+ * `models/templates/Kimi-K3.jinja`): a heading, then the tools as JSON with every object's keys
+ * sorted and no spaces; then, our own addition for a model taught by prompt, the XTML vLLM's
+ * `kimi_k3` parser reads.
  */
 export const kimiK3Prompt: PromptBuilder = (tools, opts) => {
   if (tools.length === 0) return opts?.preamble?.trim() ?? '';
   return withPreamble(
     opts,
-    `# Tools\n${toolList(tools)}\n\nTo call tools, write them in the tools channel, one call element each:\n` +
+    `# Tools\nHere are the available tools, described in JSONSchema.\n\n\`\`\`json\n${sortedJson(normalizeTools([...tools]).map(openAiToolShape))}\n\`\`\`` +
+      '\n\nTo call tools, write them in the tools channel, one call element each:\n' +
       '<|open|>tools<|sep|><|open|>call tool="NAME" index="1"<|sep|>' +
       '<|open|>argument key="KEY" type="string"<|sep|>VALUE<|close|>argument<|sep|>' +
       '<|close|>call<|sep|><|close|>tools<|sep|>\n' +
       'A string value is written as is; any other type (number, integer, boolean, null, object, array) as JSON.',
   );
 };
+
+/** The template's `json_sorted`: compact JSON, each object's keys sorted, non-ASCII kept. */
+export function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}

@@ -79,3 +79,10 @@ function k3Section(calls: readonly ToolCall[]): string {
  */
 export const renderResult: ResultRenderer = (result) =>
   `## Return of ${result.id === undefined ? `functions.${result.name}` : toKimiId(result.id, result.name)}\n${resultText(result)}`;
+
+/**
+ * Kimi K3: the content alone. Its template writes a result as a tool message whose header names the
+ * tool and the call's index (`<|open|>message role="tool" tool="NAME" index="1"<|sep|>`), the
+ * template's part like every role header.
+ */
+export const renderK3Result: ResultRenderer = (result) => resultText(result);

@@ -6,7 +6,7 @@
 import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
 import { K3_MESSAGE_CLOSE } from './k3.js';
 import { kimi0905Prompt, kimiK3Prompt, kimiPrompt } from './prompt.js';
-import { renderCalls, renderResult } from './render.js';
+import { renderCalls, renderK3Result, renderResult } from './render.js';
 import { IM_END } from './tokens.js';
 
 /** Every turn, calls included, ends with `<|im_end|>`. */
@@ -20,11 +20,10 @@ export const VARIANTS = defineVariants('kimi', 'instruct', {
   /** Kimi K2 Thinking. */
   thinking: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.thinking, result: renderResult },
   /**
-   * Kimi K3 (vLLM's `kimi_k3`): XTML channels (k3.ts). Its chat template was not available here;
-   * the model writes `<|close|>message<|sep|>` right before its end-of-message token (vLLM's
-   * parser and tests), so the turn stops there.
+   * Kimi K3 (vLLM's `kimi_k3`): XTML channels (k3.ts). Its template closes every message with
+   * `<|close|>message<|sep|><|end_of_msg|>`, so the turn stops at the close tag.
    */
-  k3: { prompt: kimiK3Prompt, stops: [K3_MESSAGE_CLOSE], calls: renderCalls.k3, result: renderResult },
+  k3: { prompt: kimiK3Prompt, stops: [K3_MESSAGE_CLOSE], calls: renderCalls.k3, result: renderK3Result },
 } satisfies Record<string, FormatVariant>);
 
 export type KimiVariant = (typeof VARIANTS.ids)[number];

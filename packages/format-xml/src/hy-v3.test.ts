@@ -3,7 +3,7 @@
  * call in one `<tool_calls>`; routed by model name, rendered the way it is read, streamed as parsed.
  */
 import { createRouter } from '@toolformat/core';
-import { findStreamingMismatch } from '@toolformat/core/testing';
+import { findStreamingMismatch, WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createXmlFormat } from './format.js';
@@ -49,7 +49,7 @@ describe('Hunyuan 3', () => {
     );
     expect(hy.parse(text).calls[0]?.arguments).toEqual({ city: 'Paris', days: 3 });
     expect(hy.systemPrompt([{ name: 'f' }])).toContain('<tool_call>{function-name}<tool_sep>');
-    expect(hy.stopSequences()).toEqual(['</tool_calls>']);
+    expect(hy.stopSequences()).toEqual(['</tool_calls>', '<｜hy_eos｜>']);
   });
 
   it('streams exactly as it parses, however the text is cut', () => {
@@ -60,5 +60,36 @@ describe('Hunyuan 3', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+/**
+ * The weather conversation rendered with Hy3's chat template (tencent/Hy3-preview's
+ * `chat_template.jinja`, system message "You are helpful."): the tools section up to its
+ * reasoning-mode control, the assistant's calls before its end token, and one tool message inside
+ * the `<tool_responses>` run.
+ */
+const HY3_TOOLS_SECTION =
+  'You are helpful.\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\n' +
+  'You are provided with function signatures within <tools></tools> XML tags:\n<tools>\n' +
+  '{"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for a city.", "parameters": {"type": "object", "properties": {"location": {"type": "string", "description": "City name"}, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit"}}, "required": ["location"]}}}' +
+  '\n</tools>\n\nFor function call returns, you should first print <tool_calls>\n' +
+  'For each function call, you should return object like:\n' +
+  '<tool_call>{function-name}<tool_sep>\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n' +
+  '<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>\n' +
+  'At the end of function call returns, you should print </tool_calls>';
+const HY3_CALLS =
+  '<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>location</arg_key>\n<arg_value>Paris</arg_value>\n' +
+  '<arg_key>unit</arg_key>\n<arg_value>celsius</arg_value>\n</tool_call>\n' +
+  '<tool_call>get_weather<tool_sep>\n<arg_key>location</arg_key>\n<arg_value>London</arg_value>\n</tool_call>\n</tool_calls>';
+
+describe("Hunyuan 3's renderers, as its chat template writes the conversation", () => {
+  it('the tools section, the calls and a result', () => {
+    expect(hy.systemPrompt([WEATHER_TOOL], { preamble: 'You are helpful.' })).toBe(HY3_TOOLS_SECTION);
+    expect(hy.formatToolCalls(WEATHER_CALLS)).toBe(HY3_CALLS);
+    expect(hy.formatResult({ id: 'c0', name: 'get_weather', content: '{"temperature": 22}' })).toBe(
+      '<tool_response>\n{"temperature": 22}\n</tool_response>',
+    );
+    expect(hy.stopSequences()).toContain('</tool_calls>');
   });
 });

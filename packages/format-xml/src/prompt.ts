@@ -261,15 +261,18 @@ export const step3Prompt: PromptBuilder = (tools, opts) => {
 };
 
 /**
- * Hunyuan 3 (`hy_v3`). Its chat template was not available here, so this is our own text: the
- * tools as JSON and exactly the markup vLLM's parser reads.
+ * Hunyuan 3 (`hy_v3`), as its chat template (tencent/Hy3-preview's `chat_template.jinja`) words
+ * the tools section. The template then appends its reasoning-mode control
+ * (`<｜reasoning_mode｜>reasoning_effort:…`), which is the server's switch, not tool markup: left out.
  */
 export const hyV3Prompt: PromptBuilder = (tools, opts) => {
   const text =
     toolsJsonSection(tools) +
-    'To call functions, write all the calls in one <tool_calls> block, in the following format:\n' +
-    '<tool_calls>\n<tool_call>{function-name}<tool_sep>\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n' +
-    '...\n</tool_call>\n</tool_calls>\n\nString values are written as is; numbers, booleans, lists and objects as JSON.';
+    'For function call returns, you should first print <tool_calls>\n' +
+    'For each function call, you should return object like:\n' +
+    '<tool_call>{function-name}<tool_sep>\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n' +
+    '<arg_key>{arg-key-2}</arg_key>\n<arg_value>{arg-value-2}</arg_value>\n...\n</tool_call>\n' +
+    'At the end of function call returns, you should print </tool_calls>';
   const preamble = preambleOf(opts);
   return preamble ? `${preamble}\n\n${text}` : text;
 };

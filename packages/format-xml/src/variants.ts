@@ -133,13 +133,13 @@ export const VARIANTS = defineVariants('xml', 'claude', {
   },
   /**
    * Tencent Hunyuan 3 (`tencent/Hy3-preview`, vLLM's `hy_v3` parser): GLM's key/value pairs after
-   * `NAME<tool_sep>`, all calls in one `<tool_calls>`. Its chat template was not available here,
-   * so the end-of-turn token is not known; stopping at the close of the call list keeps the model
-   * from writing past its calls (the parser reads an unclosed list).
+   * `NAME<tool_sep>`, all calls in one `<tool_calls>`. Its chat template ends every assistant turn
+   * with `<｜hy_eos｜>`, a call turn right after `</tool_calls>`; stopping at the close of the call
+   * list keeps the model from writing past its calls (the parser reads an unclosed list).
    */
   'hy-v3': {
     prompt: hyV3Prompt,
-    stops: ['</tool_calls>'],
+    stops: ['</tool_calls>', '<｜hy_eos｜>'],
     calls: renderCalls.hyV3,
     result: renderResult.toolResponse,
   },
