@@ -10,9 +10,9 @@ const router = allFormatsRouter();
 const filter = process.argv[2];
 const MiB = 1024 * 1024;
 const opts = { generateId: () => 'id' };
-for (const { format, name, make } of ADVERSARIAL) {
+for (const { format, variant, name, make } of ADVERSARIAL) {
   if (filter && !`${format}: ${name}`.includes(filter)) continue;
-  const handler = router.get(format);
+  const handler = router.get(format, variant);
   const one = make(MiB);
   const two = make(2 * MiB);
   handler.parse(one, opts);

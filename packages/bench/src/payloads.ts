@@ -1,4 +1,5 @@
 /** The texts the bench parses: written to look like real model output, built once. */
+import { allFormatsRouter } from './router.js';
 
 const PROSE =
   'The forecast service reports conditions per city. I will check both cities you asked about and compare ' +
@@ -115,7 +116,15 @@ const AUTO_INPUTS: Record<string, (n: number) => string> = {
  * Adversarial inputs of `size` characters, per format (the bench's budgets: 1 MiB under 50 ms,
  * 2× the input at most 2.5× the time), from the issues and from inputs that hung peers.
  */
-export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: number) => string }> = [
+export interface AdversarialInput {
+  format: string;
+  /** The variant, when the row is one variant's own (the family's default otherwise). */
+  variant?: string;
+  name: string;
+  make: (size: number) => string;
+}
+
+export const ADVERSARIAL: AdversarialInput[] = [
   // Issue 7: the input that made a peer's DeepSeek regex take 17 s.
   {
     format: 'deepseek',
@@ -296,7 +305,36 @@ export const ADVERSARIAL: Array<{ format: string; name: string; make: (size: num
     'react Thought: lines repeated',
     'llama [f( repeated',
   ].map((name) => ({ format: 'auto', name, make: AUTO_INPUTS[name]! })),
+  ...variantInputs(),
 ];
+
+/**
+ * One row per variant of every format, so that no variant goes unmeasured: the call the variant's
+ * own renderer writes, cut inside its arguments and repeated — every copy opens a call that never
+ * closes, the shape that makes a scanner re-read or a parser fail once per copy.
+ */
+function variantInputs(): AdversarialInput[] {
+  const router = allFormatsRouter();
+  const rows: AdversarialInput[] = [];
+  const seen = new Set<string>();
+  for (const info of router.formats()) {
+    for (const variant of [undefined, ...info.variants]) {
+      const handler = router.get(info.id, variant);
+      if (seen.has(handler.id)) continue;
+      seen.add(handler.id);
+      const written = handler.formatToolCalls([{ id: 'call_1', name: 'f', arguments: { a: 'x' } }]);
+      const cut = written.indexOf('x');
+      const unit = cut > 0 ? written.slice(0, cut) : written.slice(0, Math.ceil(written.length / 2));
+      rows.push({
+        format: info.id,
+        ...(variant === undefined ? {} : { variant }),
+        name: `${handler.id}'s own call cut inside its arguments, repeated`,
+        make: (n) => repeatTo(unit, n),
+      });
+    }
+  }
+  return rows;
+}
 
 /** `repeat` builds a rope every access walks; output read from a socket is one flat string. */
 function repeatTo(unit: string, n: number): string {

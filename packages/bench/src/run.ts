@@ -210,9 +210,9 @@ const BUDGETS: Record<string, () => Promise<Row[]>> = {
   async adversarial() {
     const rows: Row[] = [];
     const filter = process.env.BENCH_ADVERSARIAL;
-    for (const { format, name, make } of ADVERSARIAL) {
+    for (const { format, variant, name, make } of ADVERSARIAL) {
       if (filter && !`${format}: ${name}`.includes(filter)) continue;
-      const handler = router.get(format);
+      const handler = router.get(format, variant);
       const one = make(MiB);
       const two = make(2 * MiB);
       handler.parse(one, opts); // warm up
