@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRouter } from '@toolformat/core';
+import { ggufHeader } from '@toolformat/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';
 import { run, scratchDir } from './test-support/fake-io.js';
@@ -149,28 +150,6 @@ describe('the format from a chat template', () => {
     expect(out.reason).toContain('read the rendered probe call back exactly');
   });
 });
-
-/** A GGUF v3 header with no tensors and these string key/values (little-endian). */
-function ggufHeader(kv: Record<string, string>): Buffer {
-  const parts: Buffer[] = [Buffer.from('GGUF', 'latin1')];
-  const u32 = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
-    return b;
-  };
-  const u64 = (n: number) => {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(n));
-    return b;
-  };
-  const str = (s: string) => {
-    const bytes = Buffer.from(s, 'utf8');
-    return Buffer.concat([u64(bytes.length), bytes]);
-  };
-  parts.push(u32(3), u64(0), u64(Object.keys(kv).length));
-  for (const [k, v] of Object.entries(kv)) parts.push(str(k), u32(8 /* STRING */), str(v));
-  return Buffer.concat(parts);
-}
 
 describe('the format from a GGUF file', () => {
   it('detect --gguf reads tokenizer.chat_template from the header and routes by it', async () => {

@@ -8,6 +8,7 @@ import { loadModelsConfig } from './config-file.js';
 import { registeredFormats } from './registry.js';
 import { createRouter } from './router.js';
 import { toyPlugin } from './test-support/toy-format.js';
+import { ggufHeader } from './testing/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolformat-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -83,27 +84,6 @@ const TOY_TEMPLATE = [
   '{%- else -%}{{ m.role }}: {{ m.content }}\n{%- endif -%}',
   '{%- endfor -%}',
 ].join('\n');
-
-/** A GGUF v3 header with no tensors and these string key/values (little-endian). */
-function ggufHeader(kv: Record<string, string>): Buffer {
-  const u32 = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
-    return b;
-  };
-  const u64 = (n: number) => {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(n));
-    return b;
-  };
-  const str = (s: string) => {
-    const bytes = Buffer.from(s, 'utf8');
-    return Buffer.concat([u64(bytes.length), bytes]);
-  };
-  const parts = [Buffer.from('GGUF', 'latin1'), u32(3), u64(0), u64(Object.keys(kv).length)];
-  for (const [k, v] of Object.entries(kv)) parts.push(str(k), u32(8 /* STRING */), str(v));
-  return Buffer.concat(parts);
-}
 
 describe('models.yaml template: and gguf: (the format read from the chat template)', () => {
   const routerFor = async (config: string) => {

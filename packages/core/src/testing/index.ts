@@ -152,3 +152,43 @@ export const WEATHER_CALLS = [
   { id: 'a1b2c3d4e', name: 'get_weather', arguments: { location: 'Paris', unit: 'celsius' } },
   { id: 'f5g6h7i8j', name: 'get_weather', arguments: { location: 'London' } },
 ];
+
+/**
+ * A GGUF v3 file header with no tensors and these string metadata values (little-endian), for
+ * tests of reading a chat template from a model file without downloading one.
+ */
+export function ggufHeader(metadata: Record<string, string>): Uint8Array {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const u32 = (n: number) => {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, n, true);
+    parts.push(b);
+  };
+  const u64 = (n: number) => {
+    const b = new Uint8Array(8);
+    new DataView(b.buffer).setBigUint64(0, BigInt(n), true);
+    parts.push(b);
+  };
+  const str = (s: string) => {
+    const bytes = encoder.encode(s);
+    u64(bytes.length);
+    parts.push(bytes);
+  };
+  parts.push(encoder.encode('GGUF'));
+  u32(3); // version
+  u64(0); // tensors
+  u64(Object.keys(metadata).length);
+  for (const [key, value] of Object.entries(metadata)) {
+    str(key);
+    u32(8); // the STRING value type
+    str(value);
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
