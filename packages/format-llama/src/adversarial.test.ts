@@ -26,4 +26,27 @@ describe('adversarial input', () => {
       expect(h.parse(s)).toMatchObject({ calls: [], content: s });
     }
   });
+
+  // A run of identical blocks shares one reading in the engine: what comes out is still one
+  // fresh call per block, and every call past maxCalls is reported with its own text.
+  it('reads identical blocks one by one, within maxCalls and past it', () => {
+    const f = createLlamaFormat('functionary');
+    const r = f.parse('>>>f\n{"a": 1}'.repeat(3), { maxCalls: 2 });
+    expect(r.calls.map((c) => c.arguments)).toEqual([{ a: 1 }, { a: 1 }]);
+    expect(r.calls[0]!.arguments).not.toBe(r.calls[1]!.arguments);
+    const past = f.parse(['>>>f\n{', '>>>f\n{', '>>>f\n{"a": 2}', '>>>f\n{', '>>>f\n{'].join(''), {
+      maxCalls: 1,
+    });
+    expect(past.calls).toHaveLength(1);
+    const limit = past.issues.find((i) => i.kind === 'limit-exceeded');
+    expect(limit?.message).toContain('4 more were not extracted');
+    expect(limit?.raw).toBe(
+      [
+        '{"name":"f","arguments":{}}',
+        '{"name":"f","arguments":{"a":2}}',
+        '{"name":"f","arguments":{}}',
+        '{"name":"f","arguments":{}}',
+      ].join('\n'),
+    );
+  });
 });

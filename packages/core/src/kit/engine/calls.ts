@@ -26,6 +26,15 @@ const EMPTY_BLOCK = 'the block holds no call';
 export abstract class CallReading extends ReasoningMode {
   private malformedWhy = '';
   private malformedMessage = '';
+  /** The last body read and its reading, when it may be shared (see parseBody). */
+  private memoParser: BlockSpec['body'] | null = null;
+  private memoBody = '';
+  private memoClosed = false;
+  private memoOpen = '';
+  private memoRead: BodyResult | null = null;
+  /** The last call dropped past maxCalls and its JSON (a shared reading drops the same call). */
+  private droppedRaw: RawCall | null = null;
+  private droppedJson = '';
 
   /** Holds the block just read until what follows it decides call or mention (Mentions). */
   protected abstract holdBlock(
@@ -183,15 +192,38 @@ export abstract class CallReading extends ReasoningMode {
 
   /** Runs a block's body parser (a pure function of the body and the context). */
   protected parseBody(parser: BlockSpec['body'], body: string, closed: boolean): BodyResult {
+    // The same block again (a run of identical broken blocks): a body parser is a pure function
+    // of the body and the context, so its reading is the one before. Only a reading none of whose
+    // calls can come out is shared (none, or maxCalls already reached when it was made): every
+    // call that goes out is a fresh object, and readings are never changed.
+    const memo = this.memoRead;
+    if (
+      memo !== null &&
+      parser === this.memoParser &&
+      closed === this.memoClosed &&
+      body === this.memoBody &&
+      this.blockOpen === this.memoOpen
+    ) {
+      return memo;
+    }
     // One context object per parser, refilled: body parsers read it during the call only.
     const ctx = this.bodyContext;
     ctx.closed = closed;
     ctx.open = this.blockOpen;
+    let read: BodyResult;
     try {
-      return parser(body, ctx);
+      read = parser(body, ctx);
     } catch (error) {
-      return { calls: [], error: `the format's body parser failed: ${String(error)}` };
+      read = { calls: [], error: `the format's body parser failed: ${String(error)}` };
     }
+    if (read.calls.length === 0 || this.callCount >= this.opts.maxCalls) {
+      this.memoParser = parser;
+      this.memoBody = body;
+      this.memoClosed = closed;
+      this.memoOpen = this.blockOpen;
+      this.memoRead = read;
+    } else this.memoRead = null;
+    return read;
   }
 
   /** A span that looked like a call and did not become one; `partial-call` when the output ended inside it. */
@@ -214,7 +246,11 @@ export abstract class CallReading extends ReasoningMode {
       return;
     }
     if (this.callCount >= this.opts.maxCalls) {
-      this.dropOverLimit(safeJson(raw), this.blockOffset, 1);
+      if (raw !== this.droppedRaw) {
+        this.droppedRaw = raw;
+        this.droppedJson = safeJson(raw);
+      }
+      this.dropOverLimit(this.droppedJson, this.blockOffset, 1);
       return;
     }
     const tools = this.opts.tools;
