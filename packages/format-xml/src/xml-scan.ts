@@ -1,6 +1,7 @@
 /**
- * Hand-written scanners for the loose XML models write: a tag reader (`<invoke name="x">`,
- * `<parameter=k>`, `</invoke>`), and the search for where a parameter value ends.
+ * Hand-written scanners for the loose XML models write: XML's options for the kit's attribute-tag
+ * reader (`<invoke name="x">`, `<parameter=k>`, `</invoke>`), and the search for where a
+ * parameter value ends.
  *
  * Why not an XML parser: model output is not well-formed XML (raw `<` and `&` in values,
  * missing close tags, `<function=name>`), and a value must survive text that looks like markup.
@@ -9,145 +10,42 @@
  * character a bounded number of times.
  */
 import {
-  APOSTROPHE,
+  type AttributeTag,
+  type AttributeTagOptions,
   BACKTICK,
   CARRIAGE_RETURN,
-  EQUALS,
-  GT,
   isJsonSpace,
+  isXmlNameChar,
   LINE_FEED,
   LT,
-  QUOTE,
-  SLASH,
+  nextAttributeTag,
+  readAttributeTag,
   SPACE,
   TAB,
 } from '@toolformat/core/kit';
 
-/** Letters, digits, `_`, `-`, `.`, `:` — what tag and attribute names are made of. */
-function isNameChar(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 45 ||
-    code === 46 ||
-    code === 58 ||
-    code > 127
-  );
-}
+/** XML's tags: `ns:` prefixes, the `<function=NAME>` form, a quoted value ends at a line break, only `name` kept. */
+const XML_TAGS: AttributeTagOptions = {
+  isNameChar: isXmlNameChar,
+  namespaces: true,
+  eqForm: true,
+  bareStopsAtSelfClose: true,
+  attributes: 'name',
+};
 
-export interface Tag {
-  /** Index of the `<`. */
-  start: number;
-  /** Index just past the `>`. */
-  end: number;
-  closing: boolean;
-  /** The name without its namespace prefix: `invoke` for `<invoke>`. */
-  local: string;
-  /** The namespace prefix (`antml`, `steptml`, `minimax`), or ''. */
-  prefix: string;
-  /** `<function=NAME>` / `<parameter=KEY>`: the text after `=`, trimmed and unquoted. */
-  eq: string | null;
-  /** The `name` attribute, unquoted. */
-  name: string | null;
-}
+export type Tag = AttributeTag;
 
 /**
  * Reads the tag at `s[at] === '<'`, or returns null when there is none (`<` in prose, `<!`,
  * a tag broken by a line break or another `<` before its `>`). Never reads past `limit`.
  */
 export function readTag(s: string, at: number, limit = s.length): Tag | null {
-  if (s.charCodeAt(at) !== LT) return null;
-  let i = at + 1;
-  let closing = false;
-  if (s.charCodeAt(i) === SLASH) {
-    closing = true;
-    i++;
-  }
-  const nameStart = i;
-  while (i < limit && isNameChar(s.charCodeAt(i))) i++;
-  if (i === nameStart) return null;
-  const qualified = s.slice(nameStart, i);
-  const colon = qualified.lastIndexOf(':');
-  const prefix = colon === -1 ? '' : qualified.slice(0, colon);
-  const local = colon === -1 ? qualified : qualified.slice(colon + 1);
-  if (local === '') return null;
-  let eq: string | null = null;
-  let name: string | null = null;
-  if (!closing && s.charCodeAt(i) === EQUALS) {
-    // `<function=get_weather>`: everything up to `>` on this line.
-    const valueStart = i + 1;
-    while (i < limit) {
-      const c = s.charCodeAt(i);
-      if (c === GT || c === LT || c === LINE_FEED) break;
-      i++;
-    }
-    if (i >= limit || s.charCodeAt(i) !== GT) return null;
-    eq = unquote(s.slice(valueStart, i).trim());
-    return { start: at, end: i + 1, closing, local, prefix, eq, name };
-  }
-  for (;;) {
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
-    if (i >= limit) return null;
-    const c = s.charCodeAt(i);
-    if (c === GT) return { start: at, end: i + 1, closing, local, prefix, eq, name };
-    if (c === SLASH && s.charCodeAt(i + 1) === GT) {
-      return { start: at, end: i + 2, closing, local, prefix, eq, name };
-    }
-    if (closing || !isNameChar(c)) return null;
-    const attrStart = i;
-    while (i < limit && isNameChar(s.charCodeAt(i))) i++;
-    const attr = s.slice(attrStart, i);
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
-    if (s.charCodeAt(i) !== EQUALS) continue;
-    i++;
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
-    const q = s.charCodeAt(i);
-    let value: string;
-    if (q === QUOTE || q === APOSTROPHE) {
-      const valueStart = ++i;
-      while (i < limit) {
-        const d = s.charCodeAt(i);
-        if (d === q || d === LT || d === LINE_FEED) break;
-        i++;
-      }
-      if (i >= limit || s.charCodeAt(i) !== q) return null;
-      value = s.slice(valueStart, i);
-      i++;
-    } else {
-      const valueStart = i;
-      while (i < limit) {
-        const d = s.charCodeAt(i);
-        if (isJsonSpace(d) || d === GT || d === LT) break;
-        if (d === SLASH && s.charCodeAt(i + 1) === GT) break;
-        i++;
-      }
-      value = s.slice(valueStart, i);
-    }
-    if (attr === 'name') name = value;
-  }
-}
-
-function unquote(v: string): string {
-  const first = v.charCodeAt(0);
-  if (v.length >= 2 && (first === QUOTE || first === APOSTROPHE) && v.charCodeAt(v.length - 1) === first) {
-    return v.slice(1, -1);
-  }
-  return v;
+  return readAttributeTag(s, at, limit, XML_TAGS);
 }
 
 /** The next tag at or after `from` (before `limit`), skipping `<` that start none. */
 export function nextTag(s: string, from: number, limit = s.length): Tag | null {
-  let i = from;
-  while (i < limit) {
-    const lt = s.indexOf('<', i);
-    if (lt === -1 || lt >= limit) return null;
-    const tag = readTag(s, lt, limit);
-    if (tag) return tag;
-    i = lt + 1;
-  }
-  return null;
+  return nextAttributeTag(s, from, limit, XML_TAGS);
 }
 
 export interface ValueRules {

@@ -22,6 +22,15 @@ export {
 
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
+export {
+  type AttributeTag,
+  type AttributeTagOptions,
+  Finder,
+  isAsciiWordChar,
+  isXmlNameChar,
+  nextAttributeTag,
+  readAttributeTag,
+} from './attribute-tags.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export * from './char-codes.js';
