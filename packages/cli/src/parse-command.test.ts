@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { hermesPlugin } from '@toolformat/format-hermes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinPlugins } from './builtin-formats.js';
-import type { CliIo } from './io.js';
 import { main } from './main.js';
-import { run, scratchDir } from './test-support/fake-io.js';
+import { memoryIo, run, scratchDir } from './test-support/fake-io.js';
 import { toyCall, toyPlugin } from './test-support/toy-format.js';
 
 const scratch = scratchDir('parse');
@@ -171,29 +170,10 @@ describe('input bytes that are not UTF-8 text', () => {
     0x00,
     ...enc.encode(`\n${weather}`),
   ]);
+  // Split inside the broken sequence: the check sees bytes across chunks.
   const byteIo = () => {
-    let stdout = '';
-    let stderr = '';
-    const io: CliIo = {
-      stdin: (async function* () {
-        // Split inside the broken sequence: the check sees bytes across chunks.
-        yield bytes.subarray(0, 15);
-        yield bytes.subarray(15);
-      })(),
-      stdout: {
-        write(s: string) {
-          stdout += s;
-          return true;
-        },
-      },
-      stderr: {
-        write(s: string) {
-          stderr += s;
-          return true;
-        },
-      },
-    };
-    return { io, out: () => stdout, err: () => stderr };
+    const memory = memoryIo([bytes.subarray(0, 15), bytes.subarray(15)]);
+    return { io: memory.io, out: memory.stdout, err: memory.stderr };
   };
   const problem =
     "the input is not valid UTF-8: 1 byte sequence could not be decoded (the first at byte 14) and became U+FFFD; the input holds 1 NUL byte (the first at byte 16), kept as U+0000. Is it the model's text output, saved as UTF-8?";

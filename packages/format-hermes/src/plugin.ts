@@ -7,27 +7,12 @@
  */
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { createHermesFormat } from './format.js';
+import { VARIANTS } from './variants.js';
 
-const variantAliases: FormatAlias[] = [
-  'qwen',
-  'json',
-  'granite',
-  'lfm2',
-  'nemotron',
-  'minimax-m1',
-  'jamba',
-  'hunyuan',
-  'phi4',
-  'apertus',
-  'internlm',
-  'longcat',
-  'ernie',
-  'gigachat',
-  'inkling',
-  'firefunction',
-  'phi4-mini-json',
-  'granite-20b-fc',
-].map((id): FormatAlias => ({ id, variant: id }));
+// Every variant but the default is also a format id of its own (`--format granite`).
+const variantAliases: FormatAlias[] = VARIANTS.ids
+  .filter((id) => id !== VARIANTS.defaultVariant)
+  .map((id): FormatAlias => ({ id, variant: id }));
 
 // vLLM's parser name for the Phi-4-mini template's format.
 variantAliases.push({ id: 'phi4_mini_json', variant: 'phi4-mini-json' });

@@ -18,14 +18,16 @@ export interface RunResult {
 
 /**
  * In-memory streams: `stdin` fed in 7-character chunks (readers must not assume one chunk is one
- * line), stdout and stderr collected; `onStderr` sees everything written to stderr so far.
+ * line), or as the byte chunks given; stdout and stderr collected; `onStderr` sees everything
+ * written to stderr so far.
  */
-export function memoryIo(stdin = '', onStderr?: (all: string) => void) {
+export function memoryIo(stdin: string | readonly Uint8Array[] = '', onStderr?: (all: string) => void) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdin: (async function* () {
-      for (let i = 0; i < stdin.length; i += 7) yield stdin.slice(i, i + 7);
+      if (typeof stdin !== 'string') yield* stdin;
+      else for (let i = 0; i < stdin.length; i += 7) yield stdin.slice(i, i + 7);
     })(),
     stdout: {
       write(s: string) {
