@@ -7,22 +7,24 @@
 import {
   type BlockSpec,
   type MarkupSpec,
+  type ParameterCallSpec,
   type ReasoningSpec,
   readJsonCallObjects,
+  type ValueLayout,
+  XML_TAG_OPTIONS,
 } from '@toolformat/core/kit';
-import { announceXmlCall } from './announce.js';
-import { M3_NS, m3CallsBody } from './m3-body.js';
-import { toolNameTagBody, toolTagBody } from './tool-body.js';
 import {
-  bareFunctionBody,
-  bareInvokeBody,
+  announceXmlCall,
+  callsBody,
+  claude21Child,
   hyCallsBody,
-  invokesBody,
+  m3CallsBody,
   miniCpmFunctionBody,
-  seedBody,
+  type ToolAlias,
   toolCallBody,
-} from './tool-call-body.js';
-import type { ValueLayout } from './values.js';
+  toolNameTagBody,
+  toolTagBody,
+} from './xml-body.js';
 
 export interface MarkupOptions {
   /** The variant's handler id: `xml`, `xml:glm`, … */
@@ -70,6 +72,106 @@ const SEED_THINK: ReasoningSpec = { open: ['<seed:think>'], close: ['</seed:thin
 /** Claude-style prompts ask for `<thinking>` by convention. */
 const THINKING: ReasoningSpec = { open: ['<thinking>'], close: ['</thinking>'] };
 
+/**
+ * Qwen3-Coder's form (also Qwen3.5, Nemotron 3, Step-3.5, MiMo, and Seed-OSS inside
+ * `<seed:tool_call>`): `<function=NAME><parameter=KEY>\nVALUE\n</parameter></function>`, and
+ * MiniCPM5's `<param name="KEY">`. A missing `</parameter>` or `</function>` is accepted as vLLM
+ * and llama.cpp do; a JSON object instead of parameters is Llama 3.1's form; a `<function=name`
+ * without its `>` is not a call (vLLM's `test_none_tool_calls_filtered`). Scalars are written
+ * with Python's `str()` by the templates.
+ */
+function functionCalls(layout: ValueLayout): ParameterCallSpec {
+  return {
+    tags: XML_TAG_OPTIONS,
+    call: 'function',
+    nameFirst: 'eq',
+    callNeedsName: true,
+    params: ['parameter', 'param'],
+    layout,
+    typing: { pythonScalars: true },
+    closedValueEndsCall: true,
+    proseUnlessNamed: true,
+    jsonArguments: true,
+    label: 'A <function=…>',
+    noCall: 'no <function=NAME> with parameters in the block',
+  };
+}
+const FUNCTION_LINES = functionCalls('lines');
+const FUNCTION_INLINE = functionCalls('inline');
+
+/**
+ * The Claude-style invoke and its kin, `<invoke name="NAME"><parameter name="KEY">VALUE</parameter>
+ * </invoke>`, with any namespace prefix (`antml:`, `steptml:`), several in one block, and the legacy
+ * Claude 2.1 children `<tool_name>x</tool_name><parameters><k>v</k></parameters>`.
+ */
+const INVOKE_CALLS: ParameterCallSpec = {
+  tags: XML_TAG_OPTIONS,
+  call: 'invoke',
+  nameFirst: 'name',
+  params: ['parameter'],
+  layout: 'inline',
+  child: claude21Child,
+  label: 'An <invoke>',
+  noCall: 'no <invoke name="…"> with a name in the block',
+};
+
+/** MiniMax M3's namespace marker, written before each of its tags. */
+const M3_NS = ']<]minimax[>[';
+
+/**
+ * The tool names MiniCPM5 is known to invent for declared ones, with their arguments renamed
+ * (vLLM's `minicpm5` table, kept as data); applied only when the invented name is not declared
+ * and the real one is.
+ */
+const MINICPM_ALIASES: readonly ToolAlias[] = [
+  {
+    from: ['get_details_by_phone'],
+    to: 'get_customer_by_phone',
+    args: [['phone_number', ['phone_number', 'phone']]],
+  },
+  {
+    from: ['get_details_by_name'],
+    to: 'get_customer_by_name',
+    args: [
+      ['full_name', ['full_name', 'name']],
+      ['date_of_birth', ['date_of_birth', 'dob']],
+      ['dob', ['date_of_birth', 'dob']],
+    ],
+  },
+  {
+    from: ['get_line_details', 'get_line_status', 'get_roaming_status'],
+    to: 'get_details_by_id',
+    args: [['id', ['line_id', 'id']]],
+  },
+  { from: ['get_plan_details'], to: 'get_details_by_id', args: [['id', ['plan_id', 'id']]] },
+  {
+    from: ['enable_roaming'],
+    to: 'toggle_roaming',
+    args: [['line_id', ['line_id', 'id']]],
+    fixed: { enabled: true },
+  },
+  {
+    from: ['disable_roaming'],
+    to: 'toggle_roaming',
+    args: [['line_id', ['line_id', 'id']]],
+    fixed: { enabled: false },
+  },
+  {
+    from: ['add_refueled_data', 'add_data_to_line'],
+    to: 'refuel_data',
+    args: [
+      ['customer_id', ['customer_id']],
+      ['line_id', ['line_id', 'id']],
+      ['amount_gb', ['amount_gb', 'gb', 'gb_amount', 'amount']],
+    ],
+  },
+];
+const MINICPM_CALLS = {
+  spec: FUNCTION_INLINE,
+  wrappers: ['properties', 'arguments'],
+  aliases: MINICPM_ALIASES,
+};
+
 /** End-of-turn tokens servers leave in the text. */
 const STRIP = ['<|im_end|>', '<|endoftext|>', '<seed:eos>', '[e~[', '<|observation|>', '<|user|>'];
 
@@ -108,6 +210,7 @@ function isTagName(name: string): boolean {
 
 export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const { id, familyFormats } = options;
+  const functions = options.valueLayout === undefined ? FUNCTION_LINES : functionCalls(options.valueLayout);
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `xml:${variant}` : id);
   /** The format a body reports itself, in the default variant only (else the block's). */
   const named = (variant: string) => (familyFormats ? fmt(variant) : undefined);
@@ -128,7 +231,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: ['<function_calls>', `<${CLAUDE_NS}:function_calls>`],
       close: ['</function_calls>', `</${CLAUDE_NS}:function_calls>`],
       bodyStart: TAG_START,
-      body: invokesBody(named('')),
+      body: callsBody(INVOKE_CALLS, named('')),
       announce: announceXmlCall,
       format: fmt(''),
       confidence: 0.9,
@@ -137,7 +240,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<minimax:tool_call>',
       close: '</minimax:tool_call>',
       bodyStart: TAG_START,
-      body: invokesBody(named('minimax')),
+      body: callsBody(INVOKE_CALLS, named('minimax')),
       announce: announceXmlCall,
       format: fmt('minimax'),
       confidence: 0.95,
@@ -146,7 +249,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: `${M3_NS}<tool_call>`,
       close: `${M3_NS}</tool_call>`,
-      body: m3CallsBody(named('minimax-m3')),
+      body: m3CallsBody(M3_NS, named('minimax-m3')),
       format: fmt('minimax-m3'),
       confidence: 0.95,
     },
@@ -158,10 +261,11 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       bodyStart: `${TAG_START}{[`,
       guard: 'json',
       bodyStartTight: NAME_START,
-      body: toolCallBody(
-        { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
-        options.valueLayout,
-      ),
+      body: toolCallBody({
+        function: functions,
+        invoke: INVOKE_CALLS,
+        formats: { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
+      }),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
@@ -193,7 +297,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<seed:tool_call>',
       close: '</seed:tool_call>',
       bodyStart: TAG_START,
-      body: seedBody(named('seed-oss')),
+      body: callsBody(FUNCTION_INLINE, named('seed-oss')),
       announce: announceXmlCall,
       format: fmt('seed-oss'),
       confidence: 0.95,
@@ -202,7 +306,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<｜tool_calls_begin｜>',
       close: '<｜tool_calls_end｜>',
-      body: invokesBody(named('step3')),
+      body: callsBody(INVOKE_CALLS, named('step3')),
       announce: announceXmlCall,
       format: fmt('step3'),
       confidence: 0.95,
@@ -210,7 +314,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<｜tool_call_begin｜>',
       close: '<｜tool_call_end｜>',
-      body: invokesBody(named('step3')),
+      body: callsBody(INVOKE_CALLS, named('step3')),
       announce: announceXmlCall,
       format: fmt('step3'),
       confidence: 0.9,
@@ -219,7 +323,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<function=',
       close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
-      body: bareFunctionBody(named('qwen3-coder'), options.valueLayout),
+      body: callsBody(functions, named('qwen3-coder'), true),
       announce: announceXmlCall,
       format: fmt('qwen3-coder'),
       confidence: 0.7,
@@ -228,7 +332,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: ['<invoke name=', `<${CLAUDE_NS}:invoke name=`, '<steptml:invoke name='],
       close: ['</invoke>', `</${CLAUDE_NS}:invoke>`, '</steptml:invoke>'],
-      body: bareInvokeBody(named('')),
+      body: callsBody(INVOKE_CALLS, named(''), true),
       announce: announceXmlCall,
       format: fmt(''),
       confidence: 0.7,
@@ -243,7 +347,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: ['<function name=', '<function\u0120name=', '<functionname='],
       close: '</function>',
       bodyStart: '"\'',
-      body: miniCpmFunctionBody(undefined),
+      body: miniCpmFunctionBody(MINICPM_CALLS),
       format: id,
       confidence: 0.8,
     });

@@ -12,8 +12,7 @@ import {
   type ToolDefinition,
 } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { getOwn, isPlainObject } from '@toolformat/core/kit';
-import { pyStr, tojson } from './template-json.js';
+import { getOwn, isPlainObject, pyStr, tojson } from '@toolformat/core/kit';
 
 function preambleOf(opts: SystemPromptOptions | undefined): string | undefined {
   const text = opts?.preamble?.trim();

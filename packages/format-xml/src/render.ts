@@ -5,9 +5,15 @@
  */
 
 import type { ToolCall, ToolResult } from '@toolformat/core';
-import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
-import { pyStr, resultText, xmlValue } from './template-json.js';
-import { decodeXmlText } from './values.js';
+import {
+  type CallRenderer,
+  decodeXmlText,
+  isPlainObject,
+  pyStr,
+  type ResultRenderer,
+  resultText,
+  tojson,
+} from '@toolformat/core/kit';
 
 const whenAny =
   (render: CallRenderer): CallRenderer =>
@@ -17,6 +23,13 @@ const whenAny =
 /** `&`, `<`, `"` in an attribute value (a name with a quote would end the attribute). */
 function attr(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/** A value in the XML families' call markup: strings as is, containers as JSON. */
+function xmlValue(value: unknown, scalar: (v: unknown) => string = tojson): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) || isPlainObject(value)) return tojson(value);
+  return scalar(value);
 }
 
 const entries = (c: ToolCall) => Object.entries(c.arguments ?? {});

@@ -4,7 +4,7 @@
  * (models drift between them, and a Qwen3-Coder fine-tune may answer in GLM's), and names itself
  * in ParseResult.format.
  */
-import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
+import { defineVariants, type FormatVariant, type ValueLayout } from '@toolformat/core/kit';
 import {
   claudePrompt,
   glm4Prompt,
@@ -20,7 +20,6 @@ import {
   step3Prompt,
 } from './prompt.js';
 import { renderCalls, renderResult } from './render.js';
-import type { ValueLayout } from './values.js';
 
 export interface VariantDefinition extends FormatVariant {
   /** The reasoning block a prompt that pre-opens one opens (`reasoningOpen`). */
@@ -101,7 +100,7 @@ export const VARIANTS = defineVariants('xml', 'claude', {
   },
   /**
    * MiniMax M3 (vLLM's `minimax_m3`): M2's invokes with every tag behind `]<]minimax[>[` and the
-   * arguments as elements (m3-body.ts), reasoning in `<mm:think>`. Its chat template was not
+   * arguments as elements (xml-body.ts), reasoning in `<mm:think>`. Its chat template was not
    * available here, so its end-of-turn token is not known; stopping at the close of the call
    * wrapper keeps the model from writing past its calls (the parser reads an unclosed wrapper).
    */

@@ -84,6 +84,18 @@ export function isXmlNameChar(code: number): boolean {
   );
 }
 
+/**
+ * The loose XML models write: `ns:` prefixes, the `<function=NAME>` form, a quoted value ends at a
+ * line break, only `name` kept (the XML format's tags and every reader built on them).
+ */
+export const XML_TAG_OPTIONS: AttributeTagOptions = {
+  isNameChar: isXmlNameChar,
+  namespaces: true,
+  eqForm: true,
+  bareStopsAtSelfClose: true,
+  attributes: 'name',
+};
+
 /** ASCII letters, `_`, `-` — what DSML tag and attribute names are made of. */
 export function isAsciiWordChar(code: number): boolean {
   return (

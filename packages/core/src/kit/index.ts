@@ -30,6 +30,7 @@ export {
   isXmlNameChar,
   nextAttributeTag,
   readAttributeTag,
+  XML_TAG_OPTIONS,
 } from './attribute-tags.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
@@ -65,6 +66,7 @@ export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
 export { nestedMarkupReader } from './nested-markup.js';
+export { type CallInProgress, type ParameterCallSpec, readParameterCalls } from './parameter-tags.js';
 export * from './partial-json.js';
 export { openAiToolShape, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
@@ -84,4 +86,7 @@ export {
 export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
+export { ArgumentCollector, type TypedArgumentsOptions, typeValue } from './typed-values.js';
+export { decodeName, decodeXmlText, unwrapLayout, type ValueLayout, valueText } from './xml-text.js';

@@ -1,60 +1,22 @@
 /**
- * Hand-written scanners for the loose XML models write: XML's options for the kit's attribute-tag
- * reader (`<invoke name="x">`, `<parameter=k>`, `</invoke>`), and the search for where a
- * parameter value ends.
+ * Where a value written between tags ends (`<parameter=k>VALUE</parameter>`, `<arg_value>…`,
+ * `<｜DSML｜parameter …>…`), for any tag spelling the attribute-tag reader declares.
  *
- * Why not an XML parser: model output is not well-formed XML (raw `<` and `&` in values,
- * missing close tags, `<function=name>`), and a value must survive text that looks like markup.
- * Why not regular expressions: architecture/semantics.md, guarantee 8 — every scan here is linear. A tag is read
- * only up to the next `<`, `>` or line break, so reading every tag of a text touches each
- * character a bounded number of times.
+ * Model output is not well-formed markup: a close tag may be missing, and a value may hold text
+ * that looks like markup. Every scan here is linear (architecture/semantics.md, guarantee 8).
  */
-import {
-  type AttributeTag,
-  type AttributeTagOptions,
-  BACKTICK,
-  CARRIAGE_RETURN,
-  isJsonSpace,
-  isXmlNameChar,
-  LINE_FEED,
-  LT,
-  nextAttributeTag,
-  readAttributeTag,
-  SPACE,
-  TAB,
-} from '@toolformat/core/kit';
-
-/** XML's tags: `ns:` prefixes, the `<function=NAME>` form, a quoted value ends at a line break, only `name` kept. */
-const XML_TAGS: AttributeTagOptions = {
-  isNameChar: isXmlNameChar,
-  namespaces: true,
-  eqForm: true,
-  bareStopsAtSelfClose: true,
-  attributes: 'name',
-};
-
-export type Tag = AttributeTag;
-
-/**
- * Reads the tag at `s[at] === '<'`, or returns null when there is none (`<` in prose, `<!`,
- * a tag broken by a line break or another `<` before its `>`). Never reads past `limit`.
- */
-export function readTag(s: string, at: number, limit = s.length): Tag | null {
-  return readAttributeTag(s, at, limit, XML_TAGS);
-}
-
-/** The next tag at or after `from` (before `limit`), skipping `<` that start none. */
-export function nextTag(s: string, from: number, limit = s.length): Tag | null {
-  return nextAttributeTag(s, from, limit, XML_TAGS);
-}
+import { type AttributeTag, type AttributeTagOptions, readAttributeTag } from './attribute-tags.js';
+import { BACKTICK, CARRIAGE_RETURN, isJsonSpace, LINE_FEED, LT, SPACE, TAB } from './char-codes.js';
 
 export interface ValueRules {
+  /** How the tags around the value are spelled. */
+  tags: AttributeTagOptions;
   /** Whether the tag closes the value (`</parameter>`, any prefix). */
-  isClose(tag: Tag): boolean;
+  isClose(tag: AttributeTag): boolean;
   /** Whether the tag may follow a real close: the next parameter, the end of the call. */
-  canFollow(tag: Tag): boolean;
+  canFollow(tag: AttributeTag): boolean;
   /** Whether the tag ends the value although no close came (the next parameter). */
-  isStop(tag: Tag): boolean;
+  isStop(tag: AttributeTag): boolean;
 }
 
 export interface ValueSpan {
@@ -79,8 +41,9 @@ export interface ValueSpan {
  * most; a CDATA section or fence without an end is searched for once and then no longer protects.
  */
 export function scanValue(s: string, from: number, limit: number, rules: ValueRules): ValueSpan {
+  const tags = rules.tags;
   let i = from;
-  let loose: Tag | null = null;
+  let loose: AttributeTag | null = null;
   let cdataCloses = true;
   let fencesClose = true;
   while (i < limit) {
@@ -94,7 +57,7 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
         }
         cdataCloses = false;
       }
-      const tag = readTag(s, i, limit);
+      const tag = readAttributeTag(s, i, limit, tags);
       if (tag === null) {
         i++;
         continue;
@@ -102,7 +65,7 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
       if (rules.isClose(tag)) {
         let j = tag.end;
         while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
-        const after = j < limit ? readTag(s, j, limit) : null;
+        const after = j < limit ? readAttributeTag(s, j, limit, tags) : null;
         if (j >= limit || (after !== null && rules.canFollow(after))) {
           return { start: from, end: tag.start, next: tag.end, closed: true };
         }

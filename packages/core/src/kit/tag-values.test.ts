@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NS } from './test-support/harness.js';
-import { nextTag, readTag, scanValue, type ValueRules } from './xml-scan.js';
+import { nextAttributeTag, readAttributeTag, XML_TAG_OPTIONS } from './attribute-tags.js';
+import { scanValue, type ValueRules } from './tag-values.js';
 
-describe('readTag', () => {
+/** The namespace Claude's own output puts on its tool tags. */
+const NS = `${'ant'}ml`;
+const readTag = (s: string, at: number) => readAttributeTag(s, at, s.length, XML_TAG_OPTIONS);
+const nextTag = (s: string, from: number) => nextAttributeTag(s, from, s.length, XML_TAG_OPTIONS);
+
+describe('XML_TAG_OPTIONS', () => {
   it('reads names, prefixes, the name attribute and the `=` form', () => {
     expect(readTag('<invoke name="get_weather">', 0)).toMatchObject({
       local: 'invoke',
@@ -47,6 +52,7 @@ describe('readTag', () => {
 
 describe('scanValue', () => {
   const rules: ValueRules = {
+    tags: XML_TAG_OPTIONS,
     isClose: (t) => t.closing && t.local === 'p',
     canFollow: (t) => t.local === 'p' || t.closing,
     isStop: (t) => !t.closing && t.local === 'p',

@@ -1,11 +1,23 @@
 /**
- * From the raw text between a parameter's tags to the value a tool receives: CDATA unwrapped,
- * XML entities decoded, the newline the format puts around a value removed, and the text typed by
- * the tool's JSON Schema (architecture/semantics.md, guarantee 2, through core's `coerceValue`).
+ * From the raw text between a parameter's tags to the text a tool's value is typed from: CDATA
+ * unwrapped, XML entities decoded, the newline the format puts around a value removed. Shared by
+ * every reader of XML-style parameter tags (parameter-tags.ts and the formats' own element readers).
  */
-import { type BodyContext, type BodyIssue, coerceValue, isPlainObject, setOwn } from '@toolformat/core/kit';
+import {
+  CARRIAGE_RETURN,
+  DIGIT0,
+  DIGIT9,
+  HASH,
+  isSpaceOrTab,
+  LINE_FEED,
+  LOWER_A,
+  LOWER_Z,
+  SEMICOLON,
+  UPPER_A,
+  UPPER_Z,
+} from './char-codes.js';
 
-/** How the format lays a value out between its tags. */
+/** How a format lays a value out between its tags. */
 export type ValueLayout =
   /**
    * Qwen3-Coder writes `<parameter=k>\nvalue\n</parameter>`: one newline after the open tag and
@@ -23,9 +35,17 @@ export type ValueLayout =
    */
   | 'verbatim';
 
-const PYTHON_SCALARS: Record<string, boolean | null> = { True: true, False: false, None: null };
-
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** An entity name is letters, digits and `#`. */
+function isEntityChar(c: number): boolean {
+  return (
+    (c >= DIGIT0 && c <= DIGIT9) ||
+    (c >= UPPER_A && c <= UPPER_Z) ||
+    (c >= LOWER_A && c <= LOWER_Z) ||
+    c === HASH
+  );
+}
 
 /**
  * Decodes `&lt; &gt; &amp; &quot; &apos; &#NN; &#xHH;` and unwraps `<![CDATA[…]]>` (its inside is
@@ -53,9 +73,9 @@ export function decodeXmlText(raw: string): string {
     let semi = -1;
     for (let j = amp + 1; j < raw.length && j <= amp + 10; j++) {
       const c = raw.charCodeAt(j);
-      if (c === 59 /* ; */) semi = j;
-      // An entity name is letters, digits and `#`: anything else ends the look.
-      if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 35)) break;
+      if (c === SEMICOLON) semi = j;
+      // Anything but an entity character ends the look.
+      if (!isEntityChar(c)) break;
     }
     const entity = semi === -1 ? null : decodeEntity(raw.slice(amp + 1, semi));
     if (entity !== null) {
@@ -69,7 +89,7 @@ export function decodeXmlText(raw: string): string {
 
 function decodeEntity(name: string): string | null {
   if (Object.hasOwn(NAMED_ENTITIES, name)) return NAMED_ENTITIES[name]!;
-  if (name.charCodeAt(0) !== 35 /* # */) return null;
+  if (name.charCodeAt(0) !== HASH) return null;
   const hex = name[1] === 'x' || name[1] === 'X';
   const digits = name.slice(hex ? 2 : 1);
   if (digits === '') return null;
@@ -90,14 +110,14 @@ export function unwrapLayout(text: string, layout: ValueLayout): string {
   // the model left out the template's newlines, and the blanks where it writes them — before the
   // value, and before its close or its end — are layout too, in the line layout.
   const first = text.charCodeAt(0);
-  if (layout === 'lines' && first !== 10 && first !== 13) {
+  if (layout === 'lines' && first !== LINE_FEED && first !== CARRIAGE_RETURN) {
     let p = 0;
-    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-    if (p < text.length && text.charCodeAt(p) !== 10 && text.charCodeAt(p) !== 13) {
+    while (p < text.length && isSpaceOrTab(text.charCodeAt(p))) p++;
+    if (p < text.length && text.charCodeAt(p) !== LINE_FEED && text.charCodeAt(p) !== CARRIAGE_RETURN) {
       // The blanks before a closing newline go too (a scan from the end: no regex over the value).
       const nl = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
       let end = text.length - nl;
-      while (end > p && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+      while (end > p && isSpaceOrTab(text.charCodeAt(end - 1))) end--;
       return text.slice(p, end);
     }
   }
@@ -122,60 +142,7 @@ export function valueText(raw: string, layout: ValueLayout): string {
   return decodeXmlText(unwrapLayout(raw, layout));
 }
 
-/**
- * Collects the parameters of one call and types them by the declared schema once the call's name
- * is known. A repeated key keeps its last value.
- */
-export class ArgumentCollector {
-  private readonly entries: Array<[string, string | { typed: unknown }]> = [];
-
-  /**
-   * @param pythonScalars The format writes scalars with Python's `str()` (Qwen3-Coder's and
-   * Seed-OSS's templates: `True`, `False`, `None`), so without a schema those words are the
-   * literals; with one, the schema decides as everywhere.
-   */
-  constructor(private readonly pythonScalars = false) {}
-
-  /** A value written as text, typed in `build`. */
-  add(key: string, text: string): void {
-    this.entries.push([key, text]);
-  }
-
-  /** A value that arrived typed (a JSON object of arguments). */
-  addTyped(key: string, value: unknown): void {
-    this.entries.push([key, { typed: value }]);
-  }
-
-  get size(): number {
-    return this.entries.length;
-  }
-
-  /** The arguments of `name`, typed; what typing changed or doubted goes to `issues`. */
-  build(name: string, ctx: BodyContext, issues: BodyIssue[]): Record<string, unknown> {
-    const tools = ctx.options.tools;
-    const args: Record<string, unknown> = {};
-    for (const [key, text] of this.entries) {
-      if (typeof text !== 'string') {
-        setOwn(args, key, text.typed);
-        continue;
-      }
-      const schema = tools?.parameter(name, key);
-      if (this.pythonScalars && schema === undefined) {
-        const word = text.trim();
-        if (Object.hasOwn(PYTHON_SCALARS, word)) {
-          setOwn(args, key, PYTHON_SCALARS[word]);
-          continue;
-        }
-      }
-      const value = coerceValue(text, isPlainObject(schema) ? schema : undefined, (message) =>
-        issues.push({
-          kind: message.startsWith('repaired JSON') ? 'json-repaired' : 'arguments-coerced',
-          message: `Argument ${JSON.stringify(key)} of "${name}": ${message}`,
-          raw: text,
-        }),
-      );
-      setOwn(args, key, value);
-    }
-    return args;
-  }
+/** Names and keys are written raw or entity-encoded; either way they are trimmed. */
+export function decodeName(raw: string): string {
+  return valueText(raw, 'inline').trim();
 }
