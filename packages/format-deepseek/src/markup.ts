@@ -7,11 +7,16 @@
  * auto mode: `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`) is StepFun Step-3's, and
  * `<|tool_call_begin|>` is Kimi K2's. With this format chosen they are read; in auto mode not.
  */
-import { type BlockSpec, type MarkupSpec, readJsonCallObjects } from '@toolformat/core/kit';
+import {
+  type BlockSpec,
+  type BodyParser,
+  type MarkupSpec,
+  type ParameterCallSpec,
+  readJsonCallObjects,
+  readParameterCalls,
+} from '@toolformat/core/kit';
 import { announceTokenCall, tokenCallsBody } from './call-body.js';
-import { dsmlBody } from './dsml-body.js';
-import { dsml } from './dsml-scan.js';
-import { asciiSpelling, spellings, step3Spelling, T } from './tokens.js';
+import { asciiSpelling, DSML_TAGS, dsml, spellings, step3Spelling, T } from './tokens.js';
 
 export interface MarkupOptions {
   /** The variant's handler id: `deepseek`, `deepseek:v3.1`, … */
@@ -25,6 +30,52 @@ const CALLS_END = ['tool', 'calls', 'end'];
 const CALL_BEGIN = ['tool', 'call', 'begin'];
 const CALL_END = ['tool', 'call', 'end'];
 const EOS = ['end', 'of', 'sentence'];
+
+/**
+ * DeepSeek V3.2 / V4 "DSML" calls, read by the kit's parameter-tag reader:
+ *
+ *   <｜DSML｜function_calls>            (V4: <｜DSML｜tool_calls>)
+ *   <｜DSML｜invoke name="get_weather">
+ *   <｜DSML｜parameter name="location" string="true">Paris</｜DSML｜parameter>
+ *   </｜DSML｜invoke>
+ *   </｜DSML｜function_calls>
+ *
+ * Several invokes per block; a missing `</｜DSML｜invoke>` or `</｜DSML｜parameter>` ends at the
+ * next tag that cannot be inside it; an invoke whose body is a JSON object (SGLang's tests show
+ * models write that) takes it as the arguments. The model says how it wrote each value
+ * (`string="true"` raw text, `"false"` JSON); the tool's schema, when it types the parameter,
+ * decides. A lone parameter named like a wrapper (`arguments`, …) that the tool does not declare
+ * holds all the arguments: vLLM unwraps it, and so do we, with an issue.
+ */
+const DSML_CALLS: ParameterCallSpec = {
+  tags: DSML_TAGS,
+  call: 'invoke',
+  nameFirst: 'name',
+  params: ['parameter'],
+  paramNeedsName: false,
+  valueEnd: 'first-tag',
+  text: 'raw',
+  layout: 'verbatim',
+  writtenAs: 'string',
+  typing: {
+    wording: 'parameter',
+    dropUnnamed: true,
+    wrappers: new Set(['arguments', 'input', 'parameters', 'args']),
+  },
+  jsonArguments: 'rest',
+  endsAt: ['function_calls', 'tool_calls'],
+  prose: 'open-without-call',
+  label: 'An invoke',
+  noCall: 'no <｜DSML｜invoke name="…"> in the block',
+};
+
+/** DSML calls named by `format`; `bare`: the block opened inside its invoke tag, which is put back. */
+function dsmlBody(format: string | undefined, bare = false): BodyParser {
+  return (body, ctx) => {
+    const read = readParameterCalls(bare ? ctx.open + body : body, ctx, DSML_CALLS);
+    return format === undefined || read.calls.length === 0 ? read : { ...read, format };
+  };
+}
 
 /** Every close of the wrapper: its end token, or the end of the turn the server left in. */
 const WRAPPER_CLOSES = [...spellings(CALLS_END), ...spellings(EOS)];

@@ -5,7 +5,15 @@
  * for `▁` — the spellings llama.cpp accepts. Inside a block every spelling is read alike: the
  * scanner below reads the word between the bars and normalises it, so one Map lookup covers them.
  */
-import { BACKSLASH, GT, PIPE, SPACE, UNDERSCORE } from '@toolformat/core/kit';
+import {
+  type AttributeTagOptions,
+  BACKSLASH,
+  GT,
+  isAsciiWordChar,
+  PIPE,
+  SPACE,
+  UNDERSCORE,
+} from '@toolformat/core/kit';
 
 export const FW_BAR = '\uFF5C';
 export const LOW_BLOCK = '\u2581';
@@ -13,6 +21,27 @@ export const LOW_BLOCK = '\u2581';
 /** A canonical token: `tok('tool', 'call', 'begin')` → `<｜tool▁call▁begin｜>`. */
 export function tok(...words: string[]): string {
   return `<${FW_BAR}${words.join(LOW_BLOCK)}${FW_BAR}>`;
+}
+
+/** The prefix every DSML tag carries: `<｜DSML｜invoke>`, or `<|DSML|invoke>` where a server mangled the bars. */
+const DSML_PREFIXES = [`${FW_BAR}DSML${FW_BAR}`, '|DSML|'];
+
+/**
+ * DSML's tags for the kit's attribute-tag reader: every attribute kept (parameters carry
+ * `string="true|false"`), a quoted value may span lines, a closing tag may carry attributes.
+ */
+export const DSML_TAGS: AttributeTagOptions = {
+  isNameChar: isAsciiWordChar,
+  prefixes: DSML_PREFIXES,
+  maxLocal: 32,
+  quotedSpansLines: true,
+  closingAttributes: true,
+  attributes: 'all',
+};
+
+/** Both spellings of a DSML tag: `dsml('parameter', true)` → `</｜DSML｜parameter>`, `</|DSML|parameter>`. */
+export function dsml(local: string, closing = false, suffix = '>'): string[] {
+  return DSML_PREFIXES.map((p) => `<${closing ? '/' : ''}${p}${local}${suffix}`);
 }
 
 export const T = {

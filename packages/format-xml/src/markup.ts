@@ -91,7 +91,7 @@ function functionCalls(layout: ValueLayout): ParameterCallSpec {
     typing: { pythonScalars: true },
     closedValueEndsCall: true,
     proseUnlessNamed: true,
-    jsonArguments: true,
+    jsonArguments: 'open',
     label: 'A <function=…>',
     noCall: 'no <function=NAME> with parameters in the block',
   };

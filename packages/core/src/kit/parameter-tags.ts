@@ -4,6 +4,7 @@
  *
  *   <function=get_weather><parameter=city>Paris</parameter></function>        (Qwen3-Coder)
  *   <invoke name="get_weather"><parameter name="city">Paris</parameter></invoke>   (Claude-style)
+ *   <｜DSML｜invoke name="get_weather"><｜DSML｜parameter name="city">Paris</｜DSML｜parameter>
  *
  * What differs between the forms — the tag names, where the name is, how values are laid out and
  * typed, what a broken call becomes — is a ParameterCallSpec; the reading is the same. What
@@ -12,12 +13,12 @@
  * parameters where the spec allows it. Linear: tags are read forward only (attribute-tags.ts),
  * values by scanValue (tag-values.ts).
  */
-import { type AttributeTag, type AttributeTagOptions, nextAttributeTag } from './attribute-tags.js';
+import { type AttributeTag, type AttributeTagOptions, Finder, nextAttributeTag } from './attribute-tags.js';
 import { isJsonSpace } from './char-codes.js';
 import { opensProse } from './evidence.js';
 import { parseJsonLadder } from './json-ladder.js';
 import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
-import { scanValue, type ValueRules } from './tag-values.js';
+import { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 import { ArgumentCollector, type TypedArgumentsOptions } from './typed-values.js';
 import { decodeName, type ValueLayout, valueText } from './xml-text.js';
 
@@ -39,16 +40,43 @@ export interface ParameterCallSpec {
   callNeedsName?: boolean;
   /** The parameter elements' local names; a value ends at the close of its own element only. */
   params: readonly string[];
-  /** How values are laid out between their tags. */
+  /** A parameter tag without a name is none (else its value is kept under the key ''). Default true. */
+  paramNeedsName?: boolean;
+  /**
+   * Where a value ends: `scan` — at its close when what follows may follow a value, skipping CDATA
+   * and fences (tag-values.ts); `first-tag` — at the first parameter or call tag, open or close,
+   * written exactly (DSML, whose values hold no markup of their own). Default `scan`.
+   */
+  valueEnd?: 'scan' | 'first-tag';
+  /**
+   * What names and values are: `xml` — entity-encoded, laid out by `layout` (xml-text.ts); `raw` —
+   * the value as written, the names trimmed. Default `xml`.
+   */
+  text?: 'xml' | 'raw';
+  /** How values are laid out between their tags (`xml` text). */
   layout: ValueLayout;
+  /** The parameter attribute that says how the model wrote a value (DSML's `string="true"`). */
+  writtenAs?: string;
   /** How values are typed. */
   typing?: TypedArgumentsOptions;
   /** A call whose last value closed is whole though its own close never came. */
   closedValueEndsCall?: boolean;
   /** In mentions mode, a call tag whose name has no letter, digit or `_` (`<function=…>`) is prose. */
   proseUnlessNamed?: boolean;
-  /** The call's body may be one JSON object of arguments instead of parameters. */
-  jsonArguments?: boolean;
+  /**
+   * The call's body may be one JSON object of arguments instead of parameters: `open` — right after
+   * the call tag, up to the call's close, parsed here; `rest` — the text left when no parameter
+   * came, up to the call's end, passed on as a JSON string.
+   */
+  jsonArguments?: 'open' | 'rest';
+  /** Tags (local names) that end a call although they are not its close: the wrapper's. */
+  endsAt?: readonly string[];
+  /**
+   * When a block with no call is prose: `mention` — when a call tag in it was named in a sentence;
+   * `open-without-call` — when the output is still open and no call tag was read (prose naming the
+   * wrapper, `write a <｜DSML｜function_calls> block`). Default `mention`.
+   */
+  prose?: 'mention' | 'open-without-call';
   /**
    * Reads another child element of the call (Claude 2.1's `<tool_name>`): returns where reading
    * goes on, or undefined when the tag is none of its own.
@@ -98,7 +126,41 @@ function isCallOpen(t: AttributeTag, spec: ParameterCallSpec): boolean {
 }
 
 function isParamOpen(t: AttributeTag, spec: ParameterCallSpec): boolean {
-  return !t.closing && spec.params.includes(t.local) && named(t);
+  return !t.closing && spec.params.includes(t.local) && (spec.paramNeedsName === false || named(t));
+}
+
+/** A name or key as the spec's text declares it. */
+function nameText(raw: string | null, spec: ParameterCallSpec): string {
+  return spec.text === 'raw' ? (raw ?? '').trim() : decodeName(raw ?? '');
+}
+
+/**
+ * `first-tag` values: the nearest parameter or call tag after a value, written exactly, each
+ * searched for once per body (the kit's Finder), whatever the prefix.
+ */
+class FirstTag {
+  private readonly finder: Finder;
+  private readonly closes: Set<string>;
+
+  constructor(body: string, spec: ParameterCallSpec) {
+    const prefixes = spec.tags.prefixes ?? [''];
+    const closes = spec.params.flatMap((p) => prefixes.map((x) => `</${x}${p}>`));
+    const needles = [
+      ...closes,
+      ...prefixes.map((x) => `</${x}${spec.call}>`),
+      ...spec.params.flatMap((p) => prefixes.map((x) => `<${x}${p} `)),
+      ...prefixes.map((x) => `<${x}${spec.call} `),
+    ];
+    this.finder = new Finder(body, needles);
+    this.closes = new Set(closes);
+  }
+
+  span(from: number, limit: number): ValueSpan {
+    const end = this.finder.next(from);
+    if (end === null || end.at >= limit) return { start: from, end: limit, next: limit, closed: false };
+    const closed = this.closes.has(end.needle);
+    return { start: from, end: end.at, next: closed ? end.at + end.needle.length : end.at, closed };
+  }
 }
 
 /** Reads every call in `body[from, limit)`; text between calls belongs to the markup. */
@@ -114,6 +176,8 @@ export function readParameterCalls(
   let i = from;
   let truncated = false;
   let prose = false;
+  let sawCall = false;
+  const firstTag = spec.valueEnd === 'first-tag' ? new FirstTag(body, spec) : null;
   for (;;) {
     let tag = nextAttributeTag(body, i, limit, spec.tags);
     while (tag !== null && !isCallOpen(tag, spec)) tag = nextAttributeTag(body, tag.end, limit, spec.tags);
@@ -129,13 +193,15 @@ export function readParameterCalls(
       i = tag.end;
       continue;
     }
-    const read = readOneCall(body, tag, limit, ctx, spec, issues);
+    sawCall = true;
+    const read = readOneCall(body, tag, limit, ctx, spec, issues, firstTag);
     if (read.call) calls.push(read.call);
     truncated ||= read.truncated;
     i = read.next;
   }
   if (calls.length === 0) {
-    if (prose) return { calls, notMarkup: true };
+    const isProse = spec.prose === 'open-without-call' ? !sawCall && !ctx.closed : prose;
+    if (isProse) return { calls, notMarkup: true };
     return { calls, issues, error: spec.noCall };
   }
   if (truncated && !ctx.closed) {
@@ -164,51 +230,70 @@ function readOneCall(
   ctx: BodyContext,
   spec: ParameterCallSpec,
   issues: BodyIssue[],
+  firstTag: FirstTag | null,
 ): Read {
-  if (spec.jsonArguments) {
+  if (spec.jsonArguments === 'open') {
     let p = open.end;
     while (p < limit && isJsonSpace(body.charCodeAt(p))) p++;
     if (body.charCodeAt(p) === 123 /* { */) {
-      return readJsonArguments(body, open, p, limit, decodeName(nameOf(open, spec) ?? ''), spec, issues);
+      return readJsonArguments(body, open, p, limit, nameText(nameOf(open, spec), spec), spec, issues);
     }
   }
   const call: CallInProgress = { name: nameOf(open, spec), args: new ArgumentCollector(spec.typing) };
   let i = open.end;
   let truncated = true;
+  let json = null as string | null;
+  /** The JSON arguments of `rest`: what is left before the call's end when no parameter came. */
+  const rest = (end: number) => {
+    const text = body.slice(i, end).trim();
+    if (spec.jsonArguments === 'rest' && call.args.size === 0 && text.startsWith('{')) json = text;
+  };
   for (;;) {
     const tag = nextAttributeTag(body, i, limit, spec.tags);
     if (tag === null) {
+      rest(limit);
       i = limit;
       break;
     }
     if (tag.local === spec.call && tag.closing) {
+      rest(tag.start);
       i = tag.end;
       truncated = false;
       break;
     }
     if (isCallOpen(tag, spec)) {
       // A missing call close: the next call starts here.
+      rest(tag.start);
       i = tag.start;
       truncated = false;
       break;
     }
     if (isParamOpen(tag, spec)) {
-      const span = scanValue(body, tag.end, limit, rulesOf(spec, tag.local));
-      // A verbatim value is what stands between its tags; one the model left unclosed (ended by
-      // `</function>` or `</tool_call>`) has no such bound, and the blanks before what ended it
-      // are layout, as in the line layout (a MiMo leak: `…--full </tool_call>`).
-      const written = spec.layout === 'verbatim' && !span.closed ? 'lines' : spec.layout;
-      call.args.add(
-        decodeName(nameOf(tag, spec) ?? ''),
-        valueText(body.slice(span.start, span.end), written),
-      );
+      const span =
+        firstTag?.span(tag.end, limit) ?? scanValue(body, tag.end, limit, rulesOf(spec, tag.local));
+      const raw = body.slice(span.start, span.end);
+      const key = nameText(nameOf(tag, spec), spec);
+      const writtenAs = spec.writtenAs === undefined ? undefined : tag.attrs?.get(spec.writtenAs);
+      if (spec.text === 'raw') call.args.add(key, raw, writtenAs);
+      else {
+        // A verbatim value is what stands between its tags; one the model left unclosed (ended by
+        // `</function>` or `</tool_call>`) has no such bound, and the blanks before what ended it
+        // are layout, as in the line layout (a MiMo leak: `…--full </tool_call>`).
+        const written = spec.layout === 'verbatim' && !span.closed ? 'lines' : spec.layout;
+        call.args.add(key, valueText(raw, written), writtenAs);
+      }
       if (spec.closedValueEndsCall) truncated = !span.closed;
       i = span.next;
       continue;
     }
+    if (spec.endsAt?.includes(tag.local)) {
+      // The wrapper's close (or a new wrapper) inside a call whose own close never came.
+      i = tag.start;
+      break;
+    }
     i = spec.child?.(body, tag, limit, call) ?? tag.end;
   }
-  const name = decodeName(call.name ?? '');
+  const name = nameText(call.name, spec);
   if (name === '') {
     issues.push({
       kind: 'malformed-call',
@@ -217,7 +302,7 @@ function readOneCall(
     });
     return { call: null, next: i, truncated: false };
   }
-  return { call: { name, arguments: call.args.build(name, ctx, issues) }, next: i, truncated };
+  return { call: { name, arguments: json ?? call.args.build(name, ctx, issues) }, next: i, truncated };
 }
 
 /** `<function=name>{json}</function>`: the arguments are one JSON object. */
