@@ -65,6 +65,7 @@ const DSML_CALLS: ParameterCallSpec = {
   jsonArguments: 'rest',
   endsAt: ['function_calls', 'tool_calls'],
   prose: 'open-without-call',
+  unnamedCutIsPartial: true,
   label: 'An invoke',
   noCall: 'no <｜DSML｜invoke name="…"> in the block',
 };

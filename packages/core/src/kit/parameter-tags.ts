@@ -82,6 +82,8 @@ export interface ParameterCallSpec {
    * goes on, or undefined when the tag is none of its own.
    */
   child?(body: string, tag: AttributeTag, limit: number, call: CallInProgress): number | undefined;
+  /** A call without a name that the output ended inside still makes the block's calls partial. */
+  unnamedCutIsPartial?: boolean;
   /** How the call is named in issues: `A <function=…>`, `An <invoke>`. */
   label: string;
   /** The error of a block without a call. */
@@ -300,7 +302,7 @@ function readOneCall(
       message: `${spec.label} without a name was removed.`,
       raw: body.slice(open.start, i),
     });
-    return { call: null, next: i, truncated: false };
+    return { call: null, next: i, truncated: truncated && spec.unnamedCutIsPartial === true };
   }
   return { call: { name, arguments: json ?? call.args.build(name, ctx, issues) }, next: i, truncated };
 }
