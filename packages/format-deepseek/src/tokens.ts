@@ -31,12 +31,12 @@ const DSML_PREFIXES = [`${FW_BAR}DSML${FW_BAR}`, '|DSML|'];
  * `string="true|false"`), a quoted value may span lines, a closing tag may carry attributes.
  */
 export const DSML_TAGS: AttributeTagOptions = {
-  isNameChar: isAsciiWordChar,
   prefixes: DSML_PREFIXES,
-  maxLocal: 32,
+  attributes: 'all',
   quotedSpansLines: true,
   closingAttributes: true,
-  attributes: 'all',
+  isNameChar: isAsciiWordChar,
+  maxLocal: 32,
 };
 
 /** Both spellings of a DSML tag: `dsml('parameter', true)` → `</｜DSML｜parameter>`, `</|DSML|parameter>`. */

@@ -4,19 +4,13 @@ import {
   type AttributeTagOptions,
   Finder,
   isAsciiWordChar,
-  isXmlNameChar,
   nextAttributeTag,
   readAttributeTag,
+  XML_TAG_OPTIONS,
 } from './attribute-tags.js';
 import { isJsonSpace } from './char-codes.js';
 
-const XML: AttributeTagOptions = {
-  isNameChar: isXmlNameChar,
-  namespaces: true,
-  eqForm: true,
-  bareStopsAtSelfClose: true,
-  attributes: 'name',
-};
+const XML = XML_TAG_OPTIONS;
 
 const BAR = '\uFF5C';
 const DSML_PREFIXES = [`${BAR}DSML${BAR}`, '|DSML|'];

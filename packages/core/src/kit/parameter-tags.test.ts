@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { resolveParseOptions } from '../options.js';
+import type { AttributeTagOptions } from './attribute-tags.js';
+import { isAsciiWordChar, XML_TAG_OPTIONS } from './attribute-tags.js';
+import type { BodyContext } from './markup-spec.js';
+import { type ParameterCallSpec, readParameterCalls } from './parameter-tags.js';
+
+const ctx = (closed = true, mentions = false): BodyContext => ({
+  options: resolveParseOptions({ mentions }),
+  closed,
+  open: '<x>',
+});
+
+const FUNCTION: ParameterCallSpec = {
+  tags: XML_TAG_OPTIONS,
+  call: 'function',
+  nameFirst: 'eq',
+  callNeedsName: true,
+  params: ['parameter'],
+  layout: 'lines',
+  closedValueEndsCall: true,
+  proseUnlessNamed: true,
+  jsonArguments: 'open',
+  label: 'A <function=…>',
+  noCall: 'no call',
+};
+
+const INVOKE: ParameterCallSpec = {
+  tags: XML_TAG_OPTIONS,
+  call: 'invoke',
+  nameFirst: 'name',
+  params: ['parameter'],
+  layout: 'inline',
+  child: (body, tag, _limit, call) => {
+    if (tag.closing || tag.local !== 'tool_name') return undefined;
+    const close = body.indexOf('</tool_name>', tag.end);
+    call.name ??= body.slice(tag.end, close);
+    return close + '</tool_name>'.length;
+  },
+  label: 'An <invoke>',
+  noCall: 'no invoke',
+};
+
+describe('readParameterCalls', () => {
+  it('reads the `=` form with its line layout, and JSON arguments where declared', () => {
+    const r = readParameterCalls(
+      '<function=f>\n<parameter=a>\nx &amp; y\n</parameter>\n</function><function=g>{"b": 1}</function>',
+      ctx(),
+      FUNCTION,
+    );
+    expect(r.calls).toEqual([
+      { name: 'f', arguments: { a: 'x & y' } },
+      { name: 'g', arguments: { b: 1 } },
+    ]);
+  });
+
+  it('ends a value without its close at the next parameter, and a call at the next call', () => {
+    const r = readParameterCalls(
+      '<invoke name="f"><parameter name="a">1<parameter name="b">2</parameter><invoke name="g"></invoke>',
+      ctx(),
+      INVOKE,
+    );
+    expect(r.calls).toEqual([
+      { name: 'f', arguments: { a: 1, b: 2 } },
+      { name: 'g', arguments: {} },
+    ]);
+  });
+
+  it('lets a declared child name the call', () => {
+    expect(readParameterCalls('<invoke><tool_name>h</tool_name></invoke>', ctx(), INVOKE).calls).toEqual([
+      { name: 'h', arguments: {} },
+    ]);
+  });
+
+  it('flags a cut call partial, unless its last value closed where the spec says that is whole', () => {
+    const cut = readParameterCalls('<invoke name="f"><parameter name="a">1</parameter>', ctx(false), INVOKE);
+    expect(cut.issues?.map((i) => i.kind)).toEqual(['partial-call']);
+    const whole = readParameterCalls('<function=f><parameter=a>1</parameter>', ctx(false), FUNCTION);
+    expect(whole.issues).toEqual([]);
+  });
+
+  it('a call tag named in a sentence is prose; a block without a call is an error', () => {
+    expect(readParameterCalls('<function=f> is how you call it', ctx(true, true), FUNCTION).notMarkup).toBe(
+      true,
+    );
+    expect(readParameterCalls('<function=…>', ctx(true, true), FUNCTION).notMarkup).toBe(true);
+    expect(readParameterCalls('nothing', ctx(), FUNCTION).error).toBe('no call');
+    const unnamed = readParameterCalls('<invoke><parameter name="a">1</parameter></invoke>', ctx(), INVOKE);
+    expect(unnamed.issues?.[0]?.message).toBe('An <invoke> without a name was removed.');
+  });
+
+  it('first-tag values, raw text, a JSON rest and the wrapper close, as DSML declares them', () => {
+    const P = '|X|';
+    const tags: AttributeTagOptions = {
+      prefixes: [P],
+      attributes: 'all',
+      quotedSpansLines: true,
+      closingAttributes: true,
+      isNameChar: isAsciiWordChar,
+    };
+    const spec: ParameterCallSpec = {
+      tags,
+      call: 'invoke',
+      nameFirst: 'name',
+      params: ['parameter'],
+      paramNeedsName: false,
+      valueEnd: 'first-tag',
+      text: 'raw',
+      layout: 'verbatim',
+      writtenAs: 'string',
+      jsonArguments: 'rest',
+      endsAt: ['calls'],
+      prose: 'open-without-call',
+      label: 'An invoke',
+      noCall: 'none',
+    };
+    const body =
+      `<${P}invoke name="f"><${P}parameter name="s" string="true"> &amp;42 </${P}parameter></${P}invoke>` +
+      `<${P}invoke name="g"> {"a": 1} </${P}invoke><${P}invoke name="h"><${P}parameter name="n">1</${P}parameter></${P}calls>`;
+    expect(readParameterCalls(body, ctx(), spec).calls).toEqual([
+      { name: 'f', arguments: { s: ' &amp;42 ' } },
+      { name: 'g', arguments: '{"a": 1}' },
+      { name: 'h', arguments: { n: 1 } },
+    ]);
+    expect(readParameterCalls(`write a <${P}calls> block`, ctx(false), spec).notMarkup).toBe(true);
+  });
+});
