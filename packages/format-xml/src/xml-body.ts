@@ -16,8 +16,11 @@ import {
   type BodyIssue,
   type BodyParser,
   type BodyResult,
+  BRACE_OPEN,
+  BRACKET_OPEN,
   type CallInProgress,
   coerceValue,
+  cutValueIssue,
   decodeName,
   getOwn,
   isJsonSpace,
@@ -26,12 +29,14 @@ import {
   nextAttributeTag,
   type ParameterCallSpec,
   parseJsonLadder,
+  QUOTE,
   type RawCall,
   readAttributeTag,
   readJsonCallObjects,
   readParameterCalls,
   scanValue,
   setOwn,
+  skipJsonSpace,
   type ValueRules,
   valueText,
   XML_TAG_OPTIONS,
@@ -123,8 +128,7 @@ export interface ToolCallReaders {
  */
 export function toolCallBody({ function: fn, invoke, formats }: ToolCallReaders): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
-    let p = 0;
-    while (p < body.length && isJsonSpace(body.charCodeAt(p))) p++;
+    const p = skipJsonSpace(body, 0);
     if (p === body.length) return { calls: [], error: 'an empty tool call' };
     const first = body.charCodeAt(p);
     if (first === LT) {
@@ -136,7 +140,8 @@ export function toolCallBody({ function: fn, invoke, formats }: ToolCallReaders)
         return named(readParameterCalls(body, ctx, invoke, p), formats.invoke);
       return { calls: [], error: 'neither <function=…> nor <invoke> inside the tool call' };
     }
-    if (first === 123 || first === 91) return named(readJsonCallObjects(body, ctx), formats.function);
+    if (first === BRACE_OPEN || first === BRACKET_OPEN)
+      return named(readJsonCallObjects(body, ctx), formats.function);
     return named(readGlmCall(body.slice(p), ctx), formats.glm);
   };
 }
@@ -166,7 +171,7 @@ function glmName(head: string): string | null {
   while (name.endsWith('\\n')) name = name.slice(0, -2).trimEnd();
   if (name === '') return null;
   const first = name.charCodeAt(0);
-  if (first === 123 || first === 91 || first === 34 || first === LT) return null;
+  if (first === BRACE_OPEN || first === BRACKET_OPEN || first === QUOTE || first === LT) return null;
   for (let i = 0; i < name.length; i++) if (isJsonSpace(name.charCodeAt(i))) return null;
   return decodeName(name);
 }
@@ -231,13 +236,7 @@ function readGlmCall(body: string, ctx: BodyContext): BodyResult {
   if (!ctx.closed && !sawTag) {
     return { calls: [], error: 'the output ended right after the name, which may be cut off' };
   }
-  if (truncated && !ctx.closed) {
-    issues.push({
-      kind: 'partial-call',
-      message: 'The output ended inside a call; its last argument may be cut off.',
-      raw: body,
-    });
-  }
+  if (truncated && !ctx.closed) issues.push(cutValueIssue(body));
   return { calls: [{ name, arguments: args.build(name, ctx, issues) }], issues };
 }
 
@@ -290,8 +289,7 @@ export function hyCallsBody(format: string | undefined): BodyParser {
 export function announceXmlCall(prefix: string, open: string): AnnouncedCall | null {
   // A bare `<function=` or `<invoke name=` block: the engine took the marker; it is put back.
   const text = open.endsWith('=') ? open + prefix : prefix;
-  let p = 0;
-  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
+  const p = skipJsonSpace(text, 0);
   // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break (readGlmCall reads it so).
   if (open === '<tool_call>' && p < text.length && text.charCodeAt(p) !== LT) {
     const lt = text.indexOf('<', p);
@@ -338,8 +336,7 @@ export function toolTagBody(close: string) {
     const head = cut === -1 ? body : body.slice(0, cut);
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
-    let p = 0;
-    while (p < head.length && isJsonSpace(head.charCodeAt(p))) p++;
+    const p = skipJsonSpace(head, 0);
     const name = head.charCodeAt(p) === LT ? readNamedChildren(head, p, args) : plainName(head);
     if (name === null || name === '')
       return { calls: [], error: `no tool name inside the ${close.replace('/', '')} tag` };
@@ -354,7 +351,7 @@ function plainName(text: string): string | null {
   if (name === '' || name.length > 200) return null;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if (isJsonSpace(c) || c === 123 || c === 91 || c === LT) return null;
+    if (isJsonSpace(c) || c === BRACE_OPEN || c === BRACKET_OPEN || c === LT) return null;
   }
   return name;
 }
@@ -388,9 +385,8 @@ function readNamedChildren(head: string, from: number, args: ArgumentCollector):
 
 /** The inside of `<arguments>`: child elements, or one JSON object. */
 function readArguments(head: string, open: Tag, args: ArgumentCollector): number {
-  let p = open.end;
-  while (p < head.length && isJsonSpace(head.charCodeAt(p))) p++;
-  if (head.charCodeAt(p) === 123 /* { */) {
+  const p = skipJsonSpace(head, open.end);
+  if (head.charCodeAt(p) === BRACE_OPEN) {
     const closeTag = `</${open.local}>`;
     const close = head.indexOf(closeTag, p);
     const json = head.slice(p, close === -1 ? head.length : close);
@@ -424,9 +420,8 @@ export function toolNameTagBody(name: string) {
   return (body: string, ctx: BodyContext): BodyResult => {
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
-    let p = 0;
-    while (p < body.length && isJsonSpace(body.charCodeAt(p))) p++;
-    if (body.charCodeAt(p) === 123 /* { */) {
+    const p = skipJsonSpace(body, 0);
+    if (body.charCodeAt(p) === BRACE_OPEN) {
       const parsed = parseJsonLadder(body.trim());
       if (!parsed.ok || !isPlainObject(parsed.value)) {
         return { calls: [], error: `the JSON inside <${name}> does not parse` };
@@ -482,12 +477,7 @@ export function m3CallsBody(namespace: string, format: string | undefined): Body
     }
     if (calls.length === 0)
       return { calls, issues, error: 'no <invoke name="…"> in the MiniMax M3 tool call' };
-    if (truncated && !ctx.closed)
-      issues.push({
-        kind: 'partial-call',
-        message: 'The output ended inside a call; its last argument may be cut off.',
-        raw: body,
-      });
+    if (truncated && !ctx.closed) issues.push(cutValueIssue(body));
     return format === undefined ? { calls, issues } : { calls, issues, format };
   };
 }

@@ -66,7 +66,12 @@ export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
 export { nestedMarkupReader } from './nested-markup.js';
-export { type CallInProgress, type ParameterCallSpec, readParameterCalls } from './parameter-tags.js';
+export {
+  type CallInProgress,
+  cutValueIssue,
+  type ParameterCallSpec,
+  readParameterCalls,
+} from './parameter-tags.js';
 export * from './partial-json.js';
 export { openAiToolShape, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';

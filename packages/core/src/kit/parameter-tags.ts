@@ -14,7 +14,7 @@
  * values by scanValue (tag-values.ts).
  */
 import { type AttributeTag, type AttributeTagOptions, Finder, nextAttributeTag } from './attribute-tags.js';
-import { isJsonSpace } from './char-codes.js';
+import { BRACE_OPEN, isAsciiAlphanumeric, skipJsonSpace, UNDERSCORE } from './char-codes.js';
 import { opensProse } from './evidence.js';
 import { parseJsonLadder } from './json-ladder.js';
 import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
@@ -206,21 +206,28 @@ export function readParameterCalls(
     if (isProse) return { calls, notMarkup: true };
     return { calls, issues, error: spec.noCall };
   }
-  if (truncated && !ctx.closed) {
-    issues.push({
-      kind: 'partial-call',
-      message: 'The output ended inside a call; its last argument may be cut off.',
-      raw: body.slice(from, limit),
-    });
-  }
+  if (truncated && !ctx.closed) issues.push(cutValueIssue(body.slice(from, limit)));
   return { calls, issues };
+}
+
+/**
+ * A block of parameter tags the output ended inside (its last value still open): its calls are
+ * returned with the values read up to the cut, and flagged (architecture/semantics.md, cut off by
+ * the end of the output).
+ */
+export function cutValueIssue(raw: string): BodyIssue {
+  return {
+    kind: 'partial-call',
+    message: 'The output ended inside a call; its last argument may be cut off.',
+    raw,
+  };
 }
 
 /** A tool name has a letter, a digit or an underscore (`<function=…>` is an ellipsis in prose). */
 function namesSomething(name: string): boolean {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if ((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c > 0x2e7f) return true;
+    if (isAsciiAlphanumeric(c) || c === UNDERSCORE || c > 0x2e7f) return true;
   }
   return false;
 }
@@ -235,9 +242,8 @@ function readOneCall(
   firstTag: FirstTag | null,
 ): Read {
   if (spec.jsonArguments === 'open') {
-    let p = open.end;
-    while (p < limit && isJsonSpace(body.charCodeAt(p))) p++;
-    if (body.charCodeAt(p) === 123 /* { */) {
+    const p = skipJsonSpace(body, open.end, false, limit);
+    if (body.charCodeAt(p) === BRACE_OPEN) {
       return readJsonArguments(body, open, p, limit, nameText(nameOf(open, spec), spec), spec, issues);
     }
   }
