@@ -9,11 +9,10 @@
  */
 import {
   type BlockSpec,
-  type BodyParser,
   type MarkupSpec,
   type ParameterCallSpec,
+  parameterCallsBody,
   readJsonCallObjects,
-  readParameterCalls,
 } from '@toolformat/core/kit';
 import { announceTokenCall, tokenCallsBody } from './call-body.js';
 import { asciiSpelling, DSML_TAGS, dsml, spellings, step3Spelling, T } from './tokens.js';
@@ -70,14 +69,6 @@ const DSML_CALLS: ParameterCallSpec = {
   noCall: 'no <｜DSML｜invoke name="…"> in the block',
 };
 
-/** DSML calls named by `format`; `bare`: the block opened inside its invoke tag, which is put back. */
-function dsmlBody(format: string | undefined, bare = false): BodyParser {
-  return (body, ctx) => {
-    const read = readParameterCalls(bare ? ctx.open + body : body, ctx, DSML_CALLS);
-    return format === undefined || read.calls.length === 0 ? read : { ...read, format };
-  };
-}
-
 /** Every close of the wrapper: its end token, or the end of the turn the server left in. */
 const WRAPPER_CLOSES = [...spellings(CALLS_END), ...spellings(EOS)];
 
@@ -107,7 +98,7 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
   const dsmlWrapper = (local: string, variant: string): BlockSpec => ({
     open: dsml(local),
     close: dsml(local, true),
-    body: dsmlBody(named(variant)),
+    body: parameterCallsBody(DSML_CALLS, named(variant)),
     format: fmt(variant),
     confidence: 0.95,
   });
@@ -130,7 +121,7 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
     {
       open: dsml('invoke', false, ' name='),
       close: dsml('invoke', true),
-      body: dsmlBody(named('v3.2'), true),
+      body: parameterCallsBody(DSML_CALLS, named('v3.2'), true),
       format: fmt('v3.2'),
       confidence: 0.8,
     },

@@ -5,9 +5,11 @@
  * own id.
  */
 import {
+  announceParameterCall,
   type BlockSpec,
   type MarkupSpec,
   type ParameterCallSpec,
+  parameterCallsBody,
   type ReasoningSpec,
   readJsonCallObjects,
   type ValueLayout,
@@ -15,7 +17,6 @@ import {
 } from '@toolformat/core/kit';
 import {
   announceXmlCall,
-  callsBody,
   claude21Child,
   hyCallsBody,
   m3CallsBody,
@@ -114,6 +115,9 @@ const INVOKE_CALLS: ParameterCallSpec = {
   label: 'An <invoke>',
   noCall: 'no <invoke name="…"> with a name in the block',
 };
+
+/** Every block of call tags announces its first call's name as soon as its tag is complete. */
+const ANNOUNCE = announceXmlCall(announceParameterCall([FUNCTION_LINES, INVOKE_CALLS]));
 
 /** MiniMax M3's namespace marker, written before each of its tags. */
 const M3_NS = ']<]minimax[>[';
@@ -231,8 +235,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: ['<function_calls>', `<${CLAUDE_NS}:function_calls>`],
       close: ['</function_calls>', `</${CLAUDE_NS}:function_calls>`],
       bodyStart: TAG_START,
-      body: callsBody(INVOKE_CALLS, named('')),
-      announce: announceXmlCall,
+      body: parameterCallsBody(INVOKE_CALLS, named('')),
+      announce: ANNOUNCE,
       format: fmt(''),
       confidence: 0.9,
     },
@@ -240,8 +244,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<minimax:tool_call>',
       close: '</minimax:tool_call>',
       bodyStart: TAG_START,
-      body: callsBody(INVOKE_CALLS, named('minimax')),
-      announce: announceXmlCall,
+      body: parameterCallsBody(INVOKE_CALLS, named('minimax')),
+      announce: ANNOUNCE,
       format: fmt('minimax'),
       confidence: 0.95,
     },
@@ -266,7 +270,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
         invoke: INVOKE_CALLS,
         formats: { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
       }),
-      announce: announceXmlCall,
+      announce: ANNOUNCE,
       format: fmt('qwen3-coder'),
       confidence: 0.9,
     },
@@ -297,8 +301,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<seed:tool_call>',
       close: '</seed:tool_call>',
       bodyStart: TAG_START,
-      body: callsBody(FUNCTION_INLINE, named('seed-oss')),
-      announce: announceXmlCall,
+      body: parameterCallsBody(FUNCTION_INLINE, named('seed-oss')),
+      announce: ANNOUNCE,
       format: fmt('seed-oss'),
       confidence: 0.95,
     },
@@ -306,16 +310,16 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<｜tool_calls_begin｜>',
       close: '<｜tool_calls_end｜>',
-      body: callsBody(INVOKE_CALLS, named('step3')),
-      announce: announceXmlCall,
+      body: parameterCallsBody(INVOKE_CALLS, named('step3')),
+      announce: ANNOUNCE,
       format: fmt('step3'),
       confidence: 0.95,
     },
     {
       open: '<｜tool_call_begin｜>',
       close: '<｜tool_call_end｜>',
-      body: callsBody(INVOKE_CALLS, named('step3')),
-      announce: announceXmlCall,
+      body: parameterCallsBody(INVOKE_CALLS, named('step3')),
+      announce: ANNOUNCE,
       format: fmt('step3'),
       confidence: 0.9,
     },
@@ -323,8 +327,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: '<function=',
       close: ['</function>', '</function>\n</tool_call>', '</function></tool_call>'],
-      body: callsBody(functions, named('qwen3-coder'), true),
-      announce: announceXmlCall,
+      body: parameterCallsBody(functions, named('qwen3-coder'), true),
+      announce: ANNOUNCE,
       format: fmt('qwen3-coder'),
       confidence: 0.7,
     },
@@ -332,8 +336,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: ['<invoke name=', `<${CLAUDE_NS}:invoke name=`, '<steptml:invoke name='],
       close: ['</invoke>', `</${CLAUDE_NS}:invoke>`, '</steptml:invoke>'],
-      body: callsBody(INVOKE_CALLS, named(''), true),
-      announce: announceXmlCall,
+      body: parameterCallsBody(INVOKE_CALLS, named(''), true),
+      announce: ANNOUNCE,
       format: fmt(''),
       confidence: 0.7,
     },

@@ -49,13 +49,8 @@ const nextTag = (s: string, from: number, limit = s.length) =>
 const readTag = (s: string, at: number, limit = s.length) => readAttributeTag(s, at, limit, XML_TAG_OPTIONS);
 
 /** The result named by its format (the default variant's blocks name the variant that writes them). */
-export function named(result: BodyResult, format: string | undefined): BodyResult {
+function named(result: BodyResult, format: string | undefined): BodyResult {
   return format === undefined || result.error !== undefined ? result : { ...result, format };
-}
-
-/** Calls of one spec over a whole body, named by `format`; `reopen` puts back a marker the engine took. */
-export function callsBody(spec: ParameterCallSpec, format: string | undefined, reopen = false): BodyParser {
-  return (body, ctx) => named(readParameterCalls(reopen ? `${ctx.open}${body}` : body, ctx, spec), format);
 }
 
 // --- Child elements as parameters ----------------------------------------------------------------
@@ -280,31 +275,24 @@ export function hyCallsBody(format: string | undefined): BodyParser {
 // --- Early announcement ----------------------------------------------------------------------------
 
 /**
- * The first call of an XML body still arriving, for the engine's early announcement: the name in
- * its first `<function=NAME>` or `<invoke name="NAME">` tag once that tag is complete, or GLM's
- * `NAME` once the line or tag after it has begun (from then on every longer prefix gives the same
- * answer). The arguments are typed per parameter by the tool's schema when the block ends, so
- * they come whole, with the call.
+ * The early announcement of a `<tool_call>` body or of any block of call tags: GLM's `NAME` once
+ * the line or tag after it has begun (from then on every longer prefix gives the same answer),
+ * else the kit's announcement of the first call tag (`calls`).
  */
-export function announceXmlCall(prefix: string, open: string): AnnouncedCall | null {
-  // A bare `<function=` or `<invoke name=` block: the engine took the marker; it is put back.
-  const text = open.endsWith('=') ? open + prefix : prefix;
-  const p = skipJsonSpace(text, 0);
-  // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break (readGlmCall reads it so).
-  if (open === '<tool_call>' && p < text.length && text.charCodeAt(p) !== LT) {
-    const lt = text.indexOf('<', p);
-    const nl = text.indexOf('\n', p);
-    const headEnd = lt === -1 ? nl : nl === -1 ? lt : Math.min(lt, nl);
-    if (headEnd === -1) return null;
-    const glm = glmName(text.slice(p, headEnd));
-    return glm === null ? null : { name: glm };
-  }
-  const tag = readTag(text, p);
-  if (tag === null || tag.closing) return null;
-  const raw =
-    tag.local === 'function' ? (tag.eq ?? tag.name) : tag.local === 'invoke' ? (tag.name ?? tag.eq) : null;
-  const name = raw === null ? '' : decodeName(raw);
-  return name === '' ? null : { name };
+export function announceXmlCall(calls: (prefix: string, open: string) => AnnouncedCall | null) {
+  return (prefix: string, open: string): AnnouncedCall | null => {
+    const p = skipJsonSpace(prefix, 0);
+    // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break (readGlmCall reads it so).
+    if (open === '<tool_call>' && p < prefix.length && prefix.charCodeAt(p) !== LT) {
+      const lt = prefix.indexOf('<', p);
+      const nl = prefix.indexOf('\n', p);
+      const headEnd = lt === -1 ? nl : nl === -1 ? lt : Math.min(lt, nl);
+      if (headEnd === -1) return null;
+      const glm = glmName(prefix.slice(p, headEnd));
+      return glm === null ? null : { name: glm };
+    }
+    return calls(prefix, open);
+  };
 }
 
 // --- <tool>: generic tags, and Morph's <TOOL_NAME> ---------------------------------------------------

@@ -67,9 +67,11 @@ export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
 export { nestedMarkupReader } from './nested-markup.js';
 export {
+  announceParameterCall,
   type CallInProgress,
   cutValueIssue,
   type ParameterCallSpec,
+  parameterCallsBody,
   readParameterCalls,
 } from './parameter-tags.js';
 export * from './partial-json.js';

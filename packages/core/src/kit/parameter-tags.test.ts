@@ -3,7 +3,12 @@ import { resolveParseOptions } from '../options.js';
 import type { AttributeTagOptions } from './attribute-tags.js';
 import { isAsciiWordChar, XML_TAG_OPTIONS } from './attribute-tags.js';
 import type { BodyContext } from './markup-spec.js';
-import { type ParameterCallSpec, readParameterCalls } from './parameter-tags.js';
+import {
+  announceParameterCall,
+  type ParameterCallSpec,
+  parameterCallsBody,
+  readParameterCalls,
+} from './parameter-tags.js';
 
 const ctx = (closed = true, mentions = false): BodyContext => ({
   options: resolveParseOptions({ mentions }),
@@ -123,5 +128,25 @@ describe('readParameterCalls', () => {
       { name: 'h', arguments: { n: 1 } },
     ]);
     expect(readParameterCalls(`write a <${P}calls> block`, ctx(false), spec).notMarkup).toBe(true);
+  });
+});
+
+describe('parameterCallsBody', () => {
+  it('names a block that yields calls, and puts back an open marker taken from the call tag', () => {
+    const body = parameterCallsBody(INVOKE, 'fmt:v', true);
+    const read = body('"f"><parameter name="a">1</parameter></invoke>', { ...ctx(), open: '<invoke name=' });
+    expect(read).toMatchObject({ calls: [{ name: 'f', arguments: { a: 1 } }], format: 'fmt:v' });
+    expect(body('', { ...ctx(), open: '<invoke name=' }).format).toBeUndefined();
+  });
+});
+
+describe('announceParameterCall', () => {
+  const announce = announceParameterCall([FUNCTION, INVOKE]);
+  it('names the first call once its tag is complete, by whichever spec it is', () => {
+    expect(announce('\n<function=get_wea', '<tool_call>')).toBeNull();
+    expect(announce('\n<function=get_weather>\n<par', '<tool_call>')).toEqual({ name: 'get_weather' });
+    expect(announce('"f">', '<invoke name=')).toEqual({ name: 'f' });
+    expect(announce('<invoke name="">', '<x>')).toBeNull();
+    expect(announce('<other name="f">', '<x>')).toBeNull();
   });
 });

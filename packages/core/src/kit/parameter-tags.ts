@@ -13,11 +13,24 @@
  * parameters where the spec allows it. Linear: tags are read forward only (attribute-tags.ts),
  * values by scanValue (tag-values.ts).
  */
-import { type AttributeTag, type AttributeTagOptions, Finder, nextAttributeTag } from './attribute-tags.js';
+import {
+  type AttributeTag,
+  type AttributeTagOptions,
+  Finder,
+  nextAttributeTag,
+  readAttributeTag,
+} from './attribute-tags.js';
 import { BRACE_OPEN, isAsciiAlphanumeric, skipJsonSpace, UNDERSCORE } from './char-codes.js';
 import { opensProse } from './evidence.js';
 import { parseJsonLadder } from './json-ladder.js';
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
+import type {
+  AnnouncedCall,
+  BodyContext,
+  BodyIssue,
+  BodyParser,
+  BodyResult,
+  RawCall,
+} from './markup-spec.js';
 import { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 import { ArgumentCollector, type TypedArgumentsOptions } from './typed-values.js';
 import { decodeName, type ValueLayout, valueText } from './xml-text.js';
@@ -208,6 +221,41 @@ export function readParameterCalls(
   }
   if (truncated && !ctx.closed) issues.push(cutValueIssue(body.slice(from, limit)));
   return { calls, issues };
+}
+
+/**
+ * A block of one spec's calls, named `format` when it yields calls (the default variant of a
+ * family names the variant whose models write the block). `reopen`: the block's open marker is
+ * the start of the call tag (`<function=`, `<invoke name=`), which the engine took; it is put back.
+ */
+export function parameterCallsBody(spec: ParameterCallSpec, format?: string, reopen = false): BodyParser {
+  return (body, ctx) => {
+    const read = readParameterCalls(reopen ? ctx.open + body : body, ctx, spec);
+    return format === undefined || read.calls.length === 0 ? read : { ...read, format };
+  };
+}
+
+/**
+ * The first call of a block still arriving, for the engine's early announcement
+ * (architecture/semantics.md): the name in its call tag, by the first spec whose call it is, once
+ * that tag is complete — from then on every longer prefix gives the same answer. The arguments are
+ * typed per parameter by the tool's schema when the block ends, so they come whole, with the call.
+ * A block opened inside its call tag (an open marker ending in `=`) has the marker put back.
+ */
+export function announceParameterCall(
+  specs: readonly ParameterCallSpec[],
+): (prefix: string, open: string) => AnnouncedCall | null {
+  return (prefix, open) => {
+    const text = open.endsWith('=') ? open + prefix : prefix;
+    const p = skipJsonSpace(text, 0);
+    for (const spec of specs) {
+      const tag = readAttributeTag(text, p, text.length, spec.tags);
+      if (tag === null || tag.closing || tag.local !== spec.call) continue;
+      const name = nameText(nameOf(tag, spec), spec);
+      return name === '' ? null : { name };
+    }
+    return null;
+  };
 }
 
 /**
