@@ -48,27 +48,19 @@ const INVOKE: ParameterCallSpec = {
 
 describe('readParameterCalls', () => {
   it('reads the `=` form with its line layout, and JSON arguments where declared', () => {
-    const r = readParameterCalls(
-      '<function=f>\n<parameter=a>\nx &amp; y\n</parameter>\n</function><function=g>{"b": 1}</function>',
-      ctx(),
-      FUNCTION,
-    );
-    expect(r.calls).toEqual([
+    const body =
+      '<function=f>\n<parameter=a>\nx &amp; y\n</parameter>\n</function><function=g>{"b": 1}</function>';
+    expect(readParameterCalls(body, ctx(), FUNCTION).calls).toEqual([
       { name: 'f', arguments: { a: 'x & y' } },
       { name: 'g', arguments: { b: 1 } },
     ]);
   });
 
   it('ends a value without its close at the next parameter, and a call at the next call', () => {
-    const r = readParameterCalls(
-      '<invoke name="f"><parameter name="a">1<parameter name="b">2</parameter><invoke name="g"></invoke>',
-      ctx(),
-      INVOKE,
-    );
-    expect(r.calls).toEqual([
-      { name: 'f', arguments: { a: 1, b: 2 } },
-      { name: 'g', arguments: {} },
-    ]);
+    const body = '<invoke name="f"><parameter name="a">1<parameter name="b">2</parameter><invoke name="g">';
+    const [f, g] = readParameterCalls(body, ctx(), INVOKE).calls;
+    expect(f).toEqual({ name: 'f', arguments: { a: 1, b: 2 } });
+    expect(g).toEqual({ name: 'g', arguments: {} });
   });
 
   it('lets a declared child name the call', () => {
@@ -96,28 +88,17 @@ describe('readParameterCalls', () => {
 
   it('first-tag values, raw text, a JSON rest and the wrapper close, as DSML declares them', () => {
     const P = '|X|';
-    const tags: AttributeTagOptions = {
-      prefixes: [P],
-      attributes: 'all',
-      quotedSpansLines: true,
-      closingAttributes: true,
-      isNameChar: isAsciiWordChar,
-    };
+    const tags: AttributeTagOptions = { prefixes: [P], attributes: 'all', isNameChar: isAsciiWordChar };
+    // The Claude-style invoke, re-declared the DSML way.
     const spec: ParameterCallSpec = {
+      ...INVOKE,
       tags,
-      call: 'invoke',
-      nameFirst: 'name',
-      params: ['parameter'],
-      paramNeedsName: false,
       valueEnd: 'first-tag',
       text: 'raw',
-      layout: 'verbatim',
       writtenAs: 'string',
       jsonArguments: 'rest',
       endsAt: ['calls'],
       prose: 'open-without-call',
-      label: 'An invoke',
-      noCall: 'none',
     };
     const body =
       `<${P}invoke name="f"><${P}parameter name="s" string="true"> &amp;42 </${P}parameter></${P}invoke>` +

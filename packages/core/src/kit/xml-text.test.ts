@@ -2,7 +2,7 @@
  * The text of a value between XML-style tags: entities, CDATA, and the newlines a layout adds.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeName, decodeXmlText, unwrapLayout, valueText } from './xml-text.js';
+import { decodeName, decodeXmlText, unwrapLayout, type ValueLayout, valueText } from './xml-text.js';
 
 describe('the text of a value', () => {
   it('decodes the five entities and character references; other ampersands are text', () => {
@@ -17,25 +17,35 @@ describe('the text of a value', () => {
     expect(decodeXmlText('open <![CDATA[ never closed')).toBe('open <![CDATA[ never closed');
   });
 
+  /** Each case: the text between the tags, its layout, the value. */
+  const unwrapped = (cases: ReadonlyArray<readonly [string, ValueLayout, string]>) => {
+    for (const [text, layout, value] of cases)
+      expect(unwrapLayout(text, layout), JSON.stringify(text)).toBe(value);
+  };
+
   it('removes the newline the layout adds, no more', () => {
-    expect(unwrapLayout('\nline\n\n', 'lines')).toBe('line\n');
-    expect(unwrapLayout('\r\nline\r\n', 'lines')).toBe('line');
-    expect(unwrapLayout('line\n', 'lines')).toBe('line');
-    expect(unwrapLayout('line\n', 'inline')).toBe('line\n');
-    expect(unwrapLayout('\nline\n', 'inline')).toBe('line');
-    expect(unwrapLayout('\n', 'lines')).toBe('');
+    unwrapped([
+      ['\nline\n\n', 'lines', 'line\n'],
+      ['\r\nline\r\n', 'lines', 'line'],
+      ['line\n', 'lines', 'line'],
+      ['line\n', 'inline', 'line\n'],
+      ['\nline\n', 'inline', 'line'],
+      ['\n', 'lines', ''],
+    ]);
   });
 
   it('takes the blanks around a value on the tag line for the layout newlines they stand in for', () => {
-    // `<parameter=filepath> test.txt\n`, and `<parameter=command>…--full </tool_call>` with no close tag.
-    expect(unwrapLayout(' test.txt\n', 'lines')).toBe('test.txt');
-    expect(unwrapLayout('screenshot /tmp/x.png --full ', 'lines')).toBe('screenshot /tmp/x.png --full');
-    expect(unwrapLayout('Paris \t\r\n', 'lines')).toBe('Paris');
-    // On lines of their own, the value's blanks are its own (only the newlines are layout).
-    expect(unwrapLayout('\n  indented  \n', 'lines')).toBe('  indented  ');
-    expect(unwrapLayout('two\nlines  ', 'lines')).toBe('two\nlines');
-    // The inline layout writes values as they are.
-    expect(unwrapLayout('kept ', 'inline')).toBe('kept ');
+    unwrapped([
+      // `<parameter=filepath> test.txt\n`, and `<parameter=command>…--full </tool_call>` with no close tag.
+      [' test.txt\n', 'lines', 'test.txt'],
+      ['screenshot /tmp/x.png --full ', 'lines', 'screenshot /tmp/x.png --full'],
+      ['Paris \t\r\n', 'lines', 'Paris'],
+      // On lines of their own, the value's blanks are its own (only the newlines are layout).
+      ['\n  indented  \n', 'lines', '  indented  '],
+      ['two\nlines  ', 'lines', 'two\nlines'],
+      // The inline layout writes values as they are.
+      ['kept ', 'inline', 'kept '],
+    ]);
   });
 });
 
