@@ -19,7 +19,7 @@ export {
   type ResolvedParseOptions,
   resolveParseOptions,
 } from '../options.js';
-
+export { createToolIndex, normalizeTool, normalizeTools, type ToolIndex } from '../tools.js';
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export {
@@ -50,6 +50,7 @@ export {
   isExactPythonCall,
   isToolName,
 } from './exact-call-shape.js';
+export { EventFolder } from './fold-events.js';
 export {
   announceAttributeTag,
   announceFunctionTag,
