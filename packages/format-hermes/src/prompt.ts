@@ -4,11 +4,12 @@
  * best; the tool list is written in the template's own JSON spelling (see py-json.ts).
  */
 
-import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
+import type { FlatToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
 import {
   getOwn,
   isPlainObject,
+  normalizeTools,
   openAiToolShape,
   tojson as pyJson,
   tojsonIndented as pyJsonIndented,

@@ -5,9 +5,9 @@
  * Qwen-Agent's ✿ prompt and Command R's are worded as their own code and chat templates word them.
  */
 
-import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
+import type { FlatToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { getOwn, isPlainObject, withPreamble } from '@toolformat/core/kit';
+import { getOwn, isPlainObject, normalizeTools, withPreamble } from '@toolformat/core/kit';
 
 function schemaOf(tool: FlatToolDefinition): Record<string, unknown> {
   return tool.parameters ?? { type: 'object', properties: {} };

@@ -8,7 +8,7 @@
  *   `get_customer_by_phone`), with its arguments renamed: vLLM's table, kept as data. Only when
  *   the invented name is not declared and the real one is.
  */
-import type { ToolIndex } from '@toolformat/core';
+import type { ToolIndex } from '@toolformat/core/kit';
 import { getOwn, isPlainObject, parseJsonLadder, type RawCall, setOwn } from '@toolformat/core/kit';
 
 interface AliasRule {
