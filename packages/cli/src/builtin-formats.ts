@@ -12,32 +12,11 @@ import {
   type Router,
 } from '@toolformat/core';
 import { loadModelsConfig } from '@toolformat/core/node';
-import { deepseekPlugin } from '@toolformat/format-deepseek';
-import { gemmaPlugin } from '@toolformat/format-gemma';
-import { harmonyPlugin } from '@toolformat/format-harmony';
-import { hermesPlugin } from '@toolformat/format-hermes';
-import { kimiPlugin } from '@toolformat/format-kimi';
-import { llamaPlugin } from '@toolformat/format-llama';
-import { mistralPlugin } from '@toolformat/format-mistral';
-import { reactPlugin } from '@toolformat/format-react';
-import { solarPlugin } from '@toolformat/format-solar';
-import { xmlPlugin } from '@toolformat/format-xml';
-
-/** Every built-in format plugin. A new format package is added here (and as a dependency). */
-export const builtinPlugins: readonly FormatPlugin[] = [
-  hermesPlugin,
-  xmlPlugin,
-  reactPlugin,
-  llamaPlugin,
-  deepseekPlugin,
-  mistralPlugin,
-  gemmaPlugin,
-  kimiPlugin,
-  solarPlugin,
-  harmonyPlugin,
-];
+import { builtinPlugins } from '@toolformat/formats';
 
 export type { FormatContainer };
+/** Every built-in format plugin (`@toolformat/formats`), in the order auto mode breaks ties by. */
+export { builtinPlugins };
 
 export interface DefaultRouterOptions {
   /** Parsed models.yaml; its `plugins:` must already be registered in `container`. */
