@@ -7,9 +7,7 @@
  * longest marker.
  */
 
-function isAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
+import { isAsciiAlphanumeric, SPACE } from './char-codes.js';
 
 /**
  * A node of a path-compressed trie: `label` holds the code units that follow the one that led
@@ -147,14 +145,17 @@ export class MarkerSet<T> {
       // offsets, and each offset finds only its own markers.
       const out = new Map<string, [string, number]>();
       for (const [code, list] of this.byFirst) {
-        if (!isAlnum(code)) {
+        if (!isAsciiAlphanumeric(code)) {
           const probe = String.fromCharCode(code);
           out.set(`0:${probe}`, [probe, 0]);
           continue;
         }
         for (const m of list) {
           let k = 1;
-          while (k < m.marker.length && (isAlnum(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === 32))
+          while (
+            k < m.marker.length &&
+            (isAsciiAlphanumeric(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === SPACE)
+          )
             k++;
           if (k === m.marker.length) k = 0;
           const probe = m.marker.slice(k);

@@ -11,6 +11,7 @@
  *   `reasoningClosesBefore`, which say it belongs to what follows.
  */
 
+import { isAsciiAlphanumeric, SPACE } from '../char-codes.js';
 import { MarkerSet } from '../marker-set.js';
 import type { BlockSpec, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
 import { THINK_REASONING } from '../markup-spec.js';
@@ -39,6 +40,16 @@ export class CompiledMarkup {
   readonly reasoningClosesBefore = new Map<ReasoningSpec, ReadonlySet<string>>();
   readonly fences = new Map<string, BlockSpec>();
   readonly defaultReasoning: ReasoningSpec;
+  /**
+   * What `parse` searches a text for (each with one native indexOf) before it runs the engine:
+   * when none occurs, no marker can open anything and the text is the content as it is.
+   */
+  readonly plainProbes: readonly string[];
+  /**
+   * Word markers left out of `plainProbes` (see `decidedByBodyStart`) that still open a block
+   * when they end the text: the text's last non-blank characters must not be one of them.
+   */
+  readonly plainTails: readonly string[];
 
   constructor(readonly spec: MarkupSpec) {
     const entries: Array<[string, TextMarker]> = [];
@@ -86,7 +97,59 @@ export class CompiledMarkup {
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
     this.textMarkers = new MarkerSet(entries);
     this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
+    const plain = plainProbes(entries);
+    this.plainProbes = plain.probes;
+    this.plainTails = plain.tails;
   }
+}
+
+/**
+ * A marker that is a word (`functools`) is searched for whole, and a native search for a word
+ * stops at every occurrence of its first letter in prose: 1 MiB of English cost 30 times an
+ * indexOf of `<`. When the word opens a block that its first non-blank character decides
+ * (`bodyStart`, no close marker that could come first), the block needs one of those characters
+ * after it: a text holding none of them (and not ending with the word, where the output ending
+ * inside the block makes it one) reads as plain text, so those characters are the probes instead.
+ * A probe that holds a single-character probe is dropped: the shorter one finds it first.
+ */
+function plainProbes(entries: ReadonlyArray<readonly [string, TextMarker]>): {
+  probes: string[];
+  tails: string[];
+} {
+  const kept: Array<readonly [string, TextMarker]> = [];
+  const chars = new Set<string>();
+  const tails: string[] = [];
+  for (const entry of entries) {
+    const [marker, value] = entry;
+    if (value.kind === 'block' && isWord(marker) && decidedByBodyStart(value.spec)) {
+      for (const c of value.spec.bodyStart!) chars.add(c);
+      tails.push(marker);
+    } else kept.push(entry);
+  }
+  const all = new Set([...new MarkerSet(kept).probes, ...chars]);
+  const single = [...all].filter((p) => p.length === 1);
+  const probes = [...all].filter((p) => p.length === 1 || !single.some((c) => p.includes(c)));
+  return { probes, tails };
+}
+
+/** Letters, digits and spaces only: the cursor would search for the whole marker. */
+function isWord(marker: string): boolean {
+  for (let i = 0; i < marker.length; i++) {
+    const c = marker.charCodeAt(i);
+    if (!isAsciiAlphanumeric(c) && c !== SPACE) return false;
+  }
+  return marker.length > 0;
+}
+
+/** The block opens only when its first non-blank character is one of `bodyStart` (or the output ends). */
+function decidedByBodyStart(block: BlockSpec): boolean {
+  return (
+    block.bodyStart !== undefined &&
+    block.bodyStart.length > 0 &&
+    block.bodyStartTight === undefined &&
+    block.closeBefore === undefined &&
+    (block.close === undefined || block.close === 'json-end' || block.close === 'end-of-output')
+  );
 }
 
 /**
