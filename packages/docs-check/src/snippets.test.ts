@@ -1,6 +1,6 @@
 /**
- * Every code snippet of README.md and architecture/*.md runs as written, against the built
- * packages, the way a reader would paste it:
+ * Every code snippet of README.md, architecture/*.md and packages/*/README.md runs as written,
+ * against the built packages, the way a reader would paste it:
  *
  * - ts / js: transpiled (TypeScript's transpileModule, types erased, nothing checked) and run by
  *   node as an ES module that resolves the packages like a project depending on them. It runs in
