@@ -1,5 +1,5 @@
 /**
- * Every code snippet of README.md, architecture/*.md and packages/*/README.md runs as written,
+ * Every code snippet of README.md, architecture/*.md and every package's README runs as written,
  * against the built packages, the way a reader would paste it:
  *
  * - ts / js: transpiled (TypeScript's transpileModule, types erased, nothing checked) and run by
