@@ -95,43 +95,34 @@ export class CompiledMarkup {
     for (const s of spec.separators ?? []) entries.push([s, { kind: 'separator' }]);
     for (const l of spec.labels ?? []) entries.push([l, { kind: 'label' }]);
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
-    this.textMarkers = new MarkerSet(entries);
+    const followedBy = new Map<string, string>();
+    for (const [marker, value] of entries) {
+      if (value.kind === 'block' && isWord(marker) && decidedByBodyStart(value.spec))
+        followedBy.set(marker, (followedBy.get(marker) ?? '') + value.spec.bodyStart);
+    }
+    // A word marker shared with a block that is not decided so is searched for as a word.
+    for (const [marker, value] of entries) {
+      if (value.kind !== 'block' || !decidedByBodyStart(value.spec)) followedBy.delete(marker);
+    }
+    this.textMarkers = new MarkerSet(entries, followedBy);
     this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
-    const plain = plainProbes(entries);
-    this.plainProbes = plain.probes;
-    this.plainTails = plain.tails;
+    const all = new Set(this.textMarkers.probes);
+    for (const chars of followedBy.values()) for (const c of chars) all.add(c);
+    // A probe that holds a single-character probe is dropped: the shorter one finds it first.
+    const single = [...all].filter((p) => p.length === 1);
+    this.plainProbes = [...all].filter((p) => p.length === 1 || !single.some((c) => p.includes(c)));
+    this.plainTails = [...followedBy.keys()];
   }
 }
 
 /**
- * A marker that is a word (`functools`) is searched for whole, and a native search for a word
- * stops at every occurrence of its first letter in prose: 1 MiB of English cost 30 times an
+ * A marker that is a word (`functools`) would be searched for whole, and a native search for a
+ * word stops at every occurrence of its first letter in prose: 1 MiB of English cost 30 times an
  * indexOf of `<`. When the word opens a block that its first non-blank character decides
  * (`bodyStart`, no close marker that could come first), the block needs one of those characters
- * after it: a text holding none of them (and not ending with the word, where the output ending
- * inside the block makes it one) reads as plain text, so those characters are the probes instead.
- * A probe that holds a single-character probe is dropped: the shorter one finds it first.
+ * after it, or the output to end after it (the block is then cut off): the marker set finds it
+ * from those characters (`MarkerSet.followed`), and `parse` looks for them in place of the word.
  */
-function plainProbes(entries: ReadonlyArray<readonly [string, TextMarker]>): {
-  probes: string[];
-  tails: string[];
-} {
-  const kept: Array<readonly [string, TextMarker]> = [];
-  const chars = new Set<string>();
-  const tails: string[] = [];
-  for (const entry of entries) {
-    const [marker, value] = entry;
-    if (value.kind === 'block' && isWord(marker) && decidedByBodyStart(value.spec)) {
-      for (const c of value.spec.bodyStart!) chars.add(c);
-      tails.push(marker);
-    } else kept.push(entry);
-  }
-  const all = new Set([...new MarkerSet(kept).probes, ...chars]);
-  const single = [...all].filter((p) => p.length === 1);
-  const probes = [...all].filter((p) => p.length === 1 || !single.some((c) => p.includes(c)));
-  return { probes, tails };
-}
-
 /** Letters, digits and spaces only: the cursor would search for the whole marker. */
 function isWord(marker: string): boolean {
   for (let i = 0; i < marker.length; i++) {
