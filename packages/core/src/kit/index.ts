@@ -70,9 +70,6 @@ export * from './partial-json.js';
 export { openAiToolShape, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
 export {
-  formatPythonCall,
-  formatPythonString,
-  formatPythonValue,
   type PythonCall,
   type PythonCallsOptions,
   type PythonCallsResult,
@@ -82,6 +79,7 @@ export {
   parsePythonCalls,
   parsePythonLiteral,
 } from './python-calls.js';
+export { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
 export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
