@@ -13,7 +13,7 @@
 
 import { isAsciiAlphanumeric, SPACE } from '../char-codes.js';
 import { MarkerSet } from '../marker-set.js';
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
+import type { BlockSpec, BodyResult, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
 import { THINK_REASONING } from '../markup-spec.js';
 
 /** What a marker found in text mode opens. */
@@ -170,6 +170,25 @@ function sameShape(b: BlockSpec): BlockSpec {
     confidence: b.confidence,
     evidence: b.evidence,
     provenBy: b.provenBy,
+  };
+}
+
+/**
+ * A body parser's reading as one object shape, every field present in one order (`format` filled
+ * in when given): body parsers of many formats return literals of many shapes, and the engine's
+ * reads of them, shared by every format in a process (the CLI, the proxy), would go megamorphic.
+ */
+export function oneShape(r: BodyResult, format: string | undefined = r.format): BodyResult {
+  return {
+    calls: r.calls,
+    issues: r.issues,
+    error: r.error,
+    text: r.text,
+    reasoning: r.reasoning,
+    format: r.format ?? format,
+    notMarkup: r.notMarkup,
+    strictJson: r.strictJson,
+    exactShape: r.exactShape,
   };
 }
 
