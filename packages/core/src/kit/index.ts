@@ -67,7 +67,7 @@ export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
 export { nestedMarkupReader } from './nested-markup.js';
 export * from './partial-json.js';
-export { openAiToolShape, withPreamble } from './prompt-parts.js';
+export { openAiToolShape, type PythonTypeSpelling, pythonType, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
 export {
   type PythonCall,
