@@ -112,7 +112,8 @@ console.log(entries.length + ' entry points');
   // 4. A README-style program, typechecked under each module resolution.
   writeFileSync(
     join(project, 'readme.ts'),
-    `import { createRouter, runToolLoop } from '@toolformat/core';
+    `import { createRouter } from '@toolformat/core';
+import { runToolLoop } from '@toolformat/core/tool-loop';
 import { type BodyParser, parseJsonLadder } from '@toolformat/core/kit';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import hermes, { hermesPlugin } from '@toolformat/format-hermes';

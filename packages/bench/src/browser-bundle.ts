@@ -7,28 +7,11 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Message } from 'esbuild';
 
-/** Every format package, as a user who wants them all imports them. */
-export const FORMAT_PACKAGES = [
-  'deepseek',
-  'gemma',
-  'harmony',
-  'hermes',
-  'kimi',
-  'llama',
-  'mistral',
-  'react',
-  'solar',
-  'xml',
-].map((name) => `@toolformat/format-${name}`);
-
-const IMPORT_FORMATS = FORMAT_PACKAGES.map((p, i) => `import p${i} from '${p}';`).join('\n');
-const PLUGINS = `[${FORMAT_PACKAGES.map((_, i) => `p${i}`).join(', ')}]`;
-
 /** A page that parses: a router over every format, parsing and streaming one output. */
 export const PARSER_ENTRY = `
 import { createRouter, foldEvents } from '@toolformat/core';
-${IMPORT_FORMATS}
-const router = createRouter({ plugins: ${PLUGINS} });
+import { builtinPlugins } from '@toolformat/formats';
+const router = createRouter({ plugins: builtinPlugins });
 export function parse(model, text) {
   return router.forModel(model).parse(text);
 }
@@ -42,10 +25,10 @@ export function stream(model, chunks) {
 /** An edge function: the web-standard proxy (Request in, Response out) over every format. */
 export const EDGE_PROXY_ENTRY = `
 import { createRouter } from '@toolformat/core';
+import { builtinPlugins } from '@toolformat/formats';
 import { createProxy } from '@toolformat/proxy';
-${IMPORT_FORMATS}
 export function proxy(upstream, fetch) {
-  return createProxy({ upstream, fetch, router: createRouter({ plugins: ${PLUGINS} }) });
+  return createProxy({ upstream, fetch, router: createRouter({ plugins: builtinPlugins }) });
 }
 `;
 

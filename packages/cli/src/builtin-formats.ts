@@ -4,43 +4,19 @@
  * takes (architecture/router-and-plugins.md): they are registered in a container and resolved by createRouter.
  */
 import {
+  createFormatContainer,
   createRouter,
-  defaultContainer,
+  type FormatContainer,
   type FormatPlugin,
   type ModelsConfig,
-  pluginSource,
   type Router,
-  registeredFormats,
-  registerFormat,
 } from '@toolformat/core';
 import { loadModelsConfig } from '@toolformat/core/node';
-import { deepseekPlugin } from '@toolformat/format-deepseek';
-import { gemmaPlugin } from '@toolformat/format-gemma';
-import { harmonyPlugin } from '@toolformat/format-harmony';
-import { hermesPlugin } from '@toolformat/format-hermes';
-import { kimiPlugin } from '@toolformat/format-kimi';
-import { llamaPlugin } from '@toolformat/format-llama';
-import { mistralPlugin } from '@toolformat/format-mistral';
-import { reactPlugin } from '@toolformat/format-react';
-import { solarPlugin } from '@toolformat/format-solar';
-import { xmlPlugin } from '@toolformat/format-xml';
+import { builtinPlugins } from '@toolformat/formats';
 
-/** Every built-in format plugin. A new format package is added here (and as a dependency). */
-export const builtinPlugins: readonly FormatPlugin[] = [
-  hermesPlugin,
-  xmlPlugin,
-  reactPlugin,
-  llamaPlugin,
-  deepseekPlugin,
-  mistralPlugin,
-  gemmaPlugin,
-  kimiPlugin,
-  solarPlugin,
-  harmonyPlugin,
-];
-
-/** The container type of core's registry, named without depending on tsyringe ourselves. */
-export type FormatContainer = typeof defaultContainer;
+export type { FormatContainer };
+/** Every built-in format plugin (`@toolformat/formats`), in the order auto mode breaks ties by. */
+export { builtinPlugins };
 
 export interface DefaultRouterOptions {
   /** Parsed models.yaml; its `plugins:` must already be registered in `container`. */
@@ -50,26 +26,11 @@ export interface DefaultRouterOptions {
 }
 
 /**
- * A fresh child container of core's `defaultContainer` holding `plugins` (the built-ins by
- * default) and whatever was registered globally with `registerFormat`.
- *
- * The global registrations are copied in on purpose: a tsyringe child that registers a token
- * hides the parent's registrations of it from `resolveAll`, so without the copy a format an
- * application registered globally would silently vanish from the CLI's router.
+ * A fresh container holding `plugins` (the built-ins by default) and whatever was registered
+ * globally with `registerFormat` (core's `createFormatContainer`).
  */
 export function createDefaultContainer(plugins: readonly FormatPlugin[] = builtinPlugins): FormatContainer {
-  const container = defaultContainer.createChildContainer();
-  const seen = new Set<FormatPlugin>();
-  for (const plugin of plugins) {
-    seen.add(plugin);
-    registerFormat(plugin, container, "toolformat's built-in formats");
-  }
-  for (const plugin of registeredFormats(defaultContainer)) {
-    if (seen.has(plugin)) continue;
-    seen.add(plugin);
-    registerFormat(plugin, container, pluginSource(plugin, defaultContainer) ?? 'registerFormat()');
-  }
-  return container;
+  return createFormatContainer(plugins, () => "toolformat's built-in formats");
 }
 
 /** A router over the built-in formats (plus any registered in `options.container`). */

@@ -1,8 +1,8 @@
 /** `toolformat detect`: which format a model output is written in, and how sure each format is. */
 import { readFile } from 'node:fs/promises';
-import type { TemplateResolution } from '@toolformat/core';
 import { type Router, ToolFormatConfigError } from '@toolformat/core';
 import { readGgufChatTemplate } from '@toolformat/core/node';
+import type { TemplateResolution } from '@toolformat/core/template';
 import { parseCommandArgs } from './args.js';
 import { type CommandContext, loadRouter } from './context.js';
 import { inputFile, readInput, write } from './io.js';

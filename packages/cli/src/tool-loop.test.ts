@@ -3,13 +3,8 @@
  * tools, a scripted model that writes Hermes `<tool_call>` blocks or ReAct steps. Core holds the
  * loop and imports no format; this package has both, so the end-to-end runs live here.
  */
-import {
-  type GenerateFn,
-  type LoopMessage,
-  runToolLoop,
-  type ToolCall,
-  type ToolDefinition,
-} from '@toolformat/core';
+import type { ToolCall, ToolDefinition } from '@toolformat/core';
+import { type GenerateFn, type LoopMessage, runToolLoop } from '@toolformat/core/tool-loop';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRouter } from './builtin-formats.js';
 

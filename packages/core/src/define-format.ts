@@ -149,8 +149,9 @@ function plainTextResult(
   if (typeof text !== 'string' || opts?.reasoningOpen) return null;
   if (text.length > (opts?.maxInputLength ?? DEFAULT_MAX_INPUT_LENGTH)) return null;
   // A marker that starts with punctuation is looked for by its first character; one that starts
-  // with a letter (`Action:`, harmony's `to=`) by itself, or every prose letter would be a hit.
-  const probes = compiled.textMarkers.probes;
+  // with a letter (`Action:`, harmony's `to=`) by itself, or every prose letter would be a hit;
+  // a word that opens a block only before certain characters (`functools[`) by those characters.
+  const probes = compiled.plainProbes;
   for (let i = 0; i < probes.length; i++) if (text.includes(probes[i]!)) return null;
   let start = 0;
   let end = text.length;
@@ -166,6 +167,8 @@ function plainTextResult(
   )
     return null;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  const tails = compiled.plainTails;
+  for (let i = 0; i < tails.length; i++) if (text.startsWith(tails[i]!, end - tails[i]!.length)) return null;
   return {
     calls: [],
     content: start < end ? text.slice(start, end) : null,

@@ -2,9 +2,10 @@
  * @toolformat/core — the contract (handlers, plugins, results, events, schemas), the router and
  * plugin registry, models.yaml validation and the tool loop. Runs in every JavaScript runtime.
  *
- * The building blocks a format is declared with are in `@toolformat/core/kit`; reading
- * models.yaml from disk and importing its plugins (Node only) is in `@toolformat/core/node`;
- * test helpers are in `@toolformat/core/testing` (architecture/contract.md).
+ * The building blocks a format is declared with are in `@toolformat/core/kit`; the agent loop in
+ * `@toolformat/core/tool-loop`; reading models.yaml from disk and importing its plugins (Node
+ * only) in `@toolformat/core/node`; chat templates in `@toolformat/core/template`; test helpers
+ * in `@toolformat/core/testing` (architecture/contract.md).
  */
 
 export { AUTO_ID, createAutoHandler } from './auto.js';
@@ -14,22 +15,18 @@ export {
   type ModelsConfig,
   ModelsConfigSchema,
   parseModelsConfig,
-  type RuleTemplate,
 } from './config.js';
 export { ToolFormatConfigError } from './errors.js';
 export * from './handler.js';
-export { EventFolder, foldEvents } from './kit/fold-events.js';
+export { foldEvents } from './kit/fold-events.js';
 export { sequentialIds } from './kit/ids.js';
 export {
-  defaultContainer,
-  FORMAT_PLUGIN,
-  pluginSource,
-  pluginsFromModule,
+  createFormatContainer,
+  type FormatContainer,
   registeredFormats,
   registerFormat,
 } from './registry.js';
 export {
-  type ConfiguredRule,
   type CreateRouterOptions,
   createRouter,
   type FormatInfo,
@@ -39,10 +36,6 @@ export {
   type RescueResult,
   Router,
   type RouterSource,
-  type RuleTemplateRoute,
   routerFrom,
 } from './router.js';
 export * from './schemas.js';
-export type { TemplateCandidate, TemplateResolution } from './template.js';
-export * from './tool-loop.js';
-export { createToolIndex, normalizeTool, normalizeTools, type ToolIndex } from './tools.js';

@@ -82,6 +82,32 @@ export function duplicatePlugin(
   );
 }
 
+/** A container of format plugins (tsyringe's), named so callers need not depend on tsyringe. */
+export type FormatContainer = DependencyContainer;
+
+/**
+ * A fresh child container of toolformat's own holding `plugins`, then whatever was registered
+ * globally with `registerFormat`: the container a router or models.yaml loader works in.
+ *
+ * The global registrations are copied in on purpose: a tsyringe child that registers the token
+ * hides the parent's registrations of it from `resolveAll`, so without the copy a format an
+ * application registered globally would silently vanish. `source` names where `plugins` came
+ * from, for the duplicate-id message.
+ */
+export function createFormatContainer(
+  plugins: readonly FormatPlugin[] = [],
+  source: (index: number) => string = (i) => `plugins[${i}]`,
+  parent: DependencyContainer = defaultContainer,
+): FormatContainer {
+  const container = parent.createChildContainer();
+  if (plugins.length === 0) return container;
+  // The given plugins first: registration order decides ties in auto mode.
+  for (const [i, plugin] of plugins.entries()) registerFormat(plugin, container, source(i));
+  for (const plugin of registeredFormats(parent))
+    registerFormat(plugin, container, pluginSource(plugin, parent) ?? 'registerFormat()');
+  return container;
+}
+
 /** Every plugin registered in `container` (and its parents), in registration order. */
 export function registeredFormats(container: DependencyContainer = defaultContainer): FormatPlugin[] {
   return container.isRegistered(FORMAT_PLUGIN, true) ? container.resolveAll(FORMAT_PLUGIN) : [];

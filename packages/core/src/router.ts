@@ -11,14 +11,7 @@ import type { MarkupFormatHandler } from './define-format.js';
 import { listWords, ToolFormatConfigError } from './errors.js';
 import type { FormatPlugin, StreamParser, ToolFormatHandler } from './handler.js';
 import { compileModelRegex } from './model-regex.js';
-import {
-  defaultContainer,
-  duplicatePlugin,
-  FORMAT_PLUGIN,
-  pluginSource,
-  registeredFormats,
-  registerFormat,
-} from './registry.js';
+import { createFormatContainer, defaultContainer, duplicatePlugin, FORMAT_PLUGIN } from './registry.js';
 import type { ParseOptions, ParseResult } from './schemas.js';
 import type { TemplateResolution } from './template.js';
 import { normalizeTools } from './tools.js';
@@ -513,16 +506,11 @@ export function routerFrom(source: RouterSource): Router {
 
 /** Resolves every registered plugin through tsyringe and builds a router over them. */
 export function createRouter(options: CreateRouterOptions = {}): Router {
-  const parent = options.container ?? defaultContainer;
-  const child = parent.createChildContainer();
-  if (options.plugins && options.plugins.length > 0) {
-    // A child that registers the token hides the parent's registrations from resolveAll, so the
-    // parent's plugins are registered again beside the new ones.
-    for (const plugin of registeredFormats(parent))
-      registerFormat(plugin, child, pluginSource(plugin, parent) ?? 'registerFormat()');
-    for (const [i, plugin] of options.plugins.entries())
-      registerFormat(plugin, child, `createRouter({ plugins })[${i}]`);
-  }
+  const child = createFormatContainer(
+    options.plugins,
+    (i) => `createRouter({ plugins })[${i}]`,
+    options.container ?? defaultContainer,
+  );
   if (!child.isRegistered(FORMAT_PLUGIN, true)) {
     throw new ToolFormatConfigError(
       'No format is registered. Register formats with registerFormat(plugin), pass `plugins`, or list packages under `plugins:` in models.yaml.',

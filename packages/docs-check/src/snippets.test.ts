@@ -1,9 +1,9 @@
 /**
- * Every code snippet of README.md and architecture/*.md runs as written, against the built
- * packages, the way a reader would paste it:
+ * Every code snippet of README.md, architecture/*.md and every package's README runs as written,
+ * against the built packages, the way a reader would paste it:
  *
  * - ts / js: transpiled (TypeScript's transpileModule, types erased, nothing checked) and run by
- *   node as an ES module that resolves the packages like a project depending on them. It runs in
+ *   node as an ES namespace that resolves the packages like a project depending on them. It runs in
  *   a folder holding the page's last yaml snippet as `models.yaml`, so `loadModelsConfig
  *   ('models.yaml')` reads the example above it.
  * - sh: run by bash (errexit, pipefail) from the repository root with the built `toolformat`
@@ -13,6 +13,7 @@
  *
  * A snippet marked `<!-- snippet: skip (why) -->` is listed with its reason, not run.
  */
+
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

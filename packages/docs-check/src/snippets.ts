@@ -8,7 +8,7 @@
  *
  * The reason is required, so the list of skipped snippets says why each one is.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** How a snippet is checked: run as a module, run by bash, or loaded as a models.yaml. */
@@ -43,13 +43,20 @@ const KINDS: Record<string, SnippetKind> = {
 
 const MARKER = /^<!--\s*snippet:\s*skip\s*(?:\((.*)\))?\s*-->$/;
 
-/** The documentation pages whose snippets must run: the README and every architecture page. */
+/**
+ * The documentation pages whose snippets must run: the README, every architecture page and every
+ * package's README (what npm shows a user before they install).
+ */
 export function documentationFiles(root: string): string[] {
   const pages = readdirSync(join(root, 'architecture'))
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((name) => `architecture/${name}`);
-  return ['README.md', ...pages];
+  const packages = readdirSync(join(root, 'packages'))
+    .sort()
+    .map((name) => `packages/${name}/README.md`)
+    .filter((file) => existsSync(join(root, file)));
+  return ['README.md', ...pages, ...packages];
 }
 
 /** The fenced snippets of one markdown text, in order. Throws on a skip marker without a reason. */

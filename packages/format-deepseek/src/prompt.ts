@@ -6,9 +6,9 @@
  * as the templates write them.
  */
 
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
+import type { SystemPromptOptions, ToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { tojson } from '@toolformat/core/kit';
+import { normalizeTools, tojson } from '@toolformat/core/kit';
 import { T } from './tokens.js';
 
 const withPreamble = (text: string, opts?: SystemPromptOptions) =>

@@ -3,9 +3,16 @@
  * follow their training text best), as the templates render them when tools are passed.
  */
 
-import { type FlatToolDefinition, normalizeTools, type SystemPromptOptions } from '@toolformat/core';
+import type { FlatToolDefinition, SystemPromptOptions } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { isPlainObject, openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
+import {
+  isPlainObject,
+  normalizeTools,
+  openAiToolShape,
+  tojson,
+  tojsonIndented,
+  withPreamble,
+} from '@toolformat/core/kit';
 import { formatDeclaration } from './declaration.js';
 import { ESCAPE, QUOTE_TOKEN } from './gemma-value.js';
 

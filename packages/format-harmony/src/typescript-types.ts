@@ -8,8 +8,8 @@
  * Schemas are caller data: a non-object schema reads as `any`, nesting stops at MAX_DEPTH, and
  * only own properties are read.
  */
-import { normalizeTools, type ToolDefinition } from '@toolformat/core';
-import { getOwn, isPlainObject, tojson } from '@toolformat/core/kit';
+import type { ToolDefinition } from '@toolformat/core';
+import { getOwn, isPlainObject, normalizeTools, tojson } from '@toolformat/core/kit';
 
 /** Past this depth a nested schema is written `any` (a schema object may even contain itself). */
 const MAX_DEPTH = 32;

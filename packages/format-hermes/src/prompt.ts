@@ -4,14 +4,16 @@
  * best; the tool list is written in the template's own JSON spelling (see py-json.ts).
  */
 
-import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
-import type { PromptBuilder } from '@toolformat/core/kit';
+import type { FlatToolDefinition } from '@toolformat/core';
+import type { PromptBuilder, PythonTypeSpelling } from '@toolformat/core/kit';
 import {
   getOwn,
   isPlainObject,
+  normalizeTools,
   openAiToolShape,
   tojson as pyJson,
   tojsonIndented as pyJsonIndented,
+  pythonType,
   withPreamble,
 } from '@toolformat/core/kit';
 
@@ -28,37 +30,21 @@ export const qwenPrompt: PromptBuilder = (tools, opts) =>
       '<tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>',
   );
 
-const PYTHON_TYPES: Record<string, string> = {
-  string: 'str',
-  number: 'float',
-  integer: 'int',
-  boolean: 'bool',
-};
-
-/** The Hermes template's `json_to_python_type` macro. */
-function pythonType(schema: unknown): string {
-  if (!isPlainObject(schema)) return 'Any';
-  const type = getOwn(schema, 'type');
-  if (typeof type === 'string' && PYTHON_TYPES[type] !== undefined) return PYTHON_TYPES[type];
-  if (type === 'array') return `list[${pythonType(getOwn(schema, 'items'))}]`;
-  if (type === 'object') {
-    const extra = getOwn(schema, 'additionalProperties');
-    return extra !== undefined ? `dict[str, ${pythonType(extra)}]` : 'dict';
-  }
-  if (Array.isArray(type)) return `Union[${type.map((t) => pythonType({ type: t })).join(',')}]`;
-  return 'Any';
-}
+/** The template's `json_to_python_type` macro spells containers `list[…]`, `dict`. */
+const PYTHON_SPELLING: PythonTypeSpelling = { list: 'list', dict: 'dict', bareDict: true };
 
 /** One tool as the Hermes 2 Pro template writes it: the description rewritten as a Python docstring. */
 function hermesTool(tool: FlatToolDefinition): string {
   const props = isPlainObject(tool.parameters) ? getOwn(tool.parameters, 'properties') : undefined;
   const entries = isPlainObject(props) ? Object.entries(props) : [];
-  const signature = entries.map(([name, schema]) => `${name}: ${pythonType(schema)}`).join(', ');
+  const signature = entries
+    .map(([name, schema]) => `${name}: ${pythonType(schema, PYTHON_SPELLING)}`)
+    .join(', ');
   let description = `${tool.name}(${signature}) - ${tool.description ?? ''}\n\n`;
   entries.forEach(([name, schema], i) => {
     if (i === 0) description += '    Args:\n';
     const text = isPlainObject(schema) ? getOwn(schema, 'description') : undefined;
-    description += `        ${name}(${pythonType(schema)}): ${typeof text === 'string' ? text.trim() : ''}`;
+    description += `        ${name}(${pythonType(schema, PYTHON_SPELLING)}): ${typeof text === 'string' ? text.trim() : ''}`;
   });
   // The template pastes the description unescaped; so do we (it is what the model was trained on).
   const parameters = entries.length === 0 ? '{}' : pyJson(tool.parameters);

@@ -4,7 +4,7 @@
  * parameters fit the arguments; so do we, and only then: with no tools, or two tools that fit, the
  * call is reported instead (a wrong guess would run the wrong tool).
  */
-import type { ToolIndex } from '@toolformat/core';
+import type { ToolIndex } from '@toolformat/core/kit';
 import { getOwn, isPlainObject } from '@toolformat/core/kit';
 
 /** Whether `args` fits the tool's parameters: every key declared, every required key present. */

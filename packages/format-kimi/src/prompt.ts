@@ -8,9 +8,9 @@
  * for callers who build the raw prompt themselves and can give the list its own turn.
  */
 
-import { normalizeTools, type ToolDefinition } from '@toolformat/core';
+import type { ToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
+import { normalizeTools, openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import { IM_END, IM_MIDDLE, IM_SYSTEM } from './tokens.js';
 
 /** `tools|tojson`: the OpenAI-shaped tools in Python's json.dumps spelling. */

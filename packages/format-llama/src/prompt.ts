@@ -3,9 +3,8 @@
  * training text best.
  */
 
-import { normalizeTools } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
+import { normalizeTools, openAiToolShape, tojson, tojsonIndented, withPreamble } from '@toolformat/core/kit';
 
 /** Llama 3.1 / 3.3 HF template (`llama3.1.jinja`): JSON with `parameters`. */
 export const llamaJsonPrompt: PromptBuilder = (tools, opts) =>

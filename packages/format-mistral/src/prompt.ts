@@ -4,8 +4,8 @@
  * instructions, so the prompt is only the list (with the caller's preamble before it, where the
  * v7+ templates put the system prompt).
  */
-import { normalizeTools, type SystemPromptOptions, type ToolDefinition } from '@toolformat/core';
-import { tojson } from '@toolformat/core/kit';
+import type { SystemPromptOptions, ToolDefinition } from '@toolformat/core';
+import { normalizeTools, tojson } from '@toolformat/core/kit';
 import { AVAILABLE_TOOLS, AVAILABLE_TOOLS_END } from './markers.js';
 
 /** `{"type": "function", "function": {name, description, parameters}}`, keys in that order. */

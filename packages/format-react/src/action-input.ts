@@ -5,7 +5,7 @@
  * only an argument when the tool's schema says where it goes: its one string parameter (or its
  * one parameter). Anything else is an issue, never a guess.
  */
-import type { ToolIndex } from '@toolformat/core';
+import type { ToolIndex } from '@toolformat/core/kit';
 import { coerceValue, getOwn, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 import { lostToTruncation } from './json-calls.js';
 

@@ -5,9 +5,9 @@
  * Qwen-Agent's ✿ prompt and Command R's are worded as their own code and chat templates word them.
  */
 
-import { type FlatToolDefinition, normalizeTools } from '@toolformat/core';
-import type { PromptBuilder } from '@toolformat/core/kit';
-import { getOwn, isPlainObject, withPreamble } from '@toolformat/core/kit';
+import type { FlatToolDefinition } from '@toolformat/core';
+import type { PromptBuilder, PythonTypeSpelling } from '@toolformat/core/kit';
+import { getOwn, isPlainObject, normalizeTools, pythonType, withPreamble } from '@toolformat/core/kit';
 
 function schemaOf(tool: FlatToolDefinition): Record<string, unknown> {
   return tool.parameters ?? { type: 'object', properties: {} };
@@ -84,23 +84,8 @@ export const keyValuePrompt: PromptBuilder = (tools, opts) => {
   );
 };
 
-const PYTHON_TYPES: Record<string, string> = {
-  string: 'str',
-  number: 'float',
-  integer: 'int',
-  boolean: 'bool',
-};
-
-/** The Command R template's `json_to_python_type` macro. */
-function pythonType(schema: unknown): string {
-  if (!isPlainObject(schema)) return 'Any';
-  const type = getOwn(schema, 'type');
-  if (typeof type === 'string' && PYTHON_TYPES[type] !== undefined) return PYTHON_TYPES[type];
-  if (type === 'array') return `List[${pythonType(getOwn(schema, 'items'))}]`;
-  if (type === 'object') return `Dict[str, ${pythonType(getOwn(schema, 'additionalProperties'))}]`;
-  if (Array.isArray(type)) return `Union[${type.map((t) => pythonType({ type: t })).join(',')}]`;
-  return 'Any';
-}
+/** The template's `json_to_python_type` macro spells containers `List[…]`, `Dict[str, …]`. */
+const PYTHON_SPELLING: PythonTypeSpelling = { list: 'List', dict: 'Dict', bareDict: false };
 
 /** A tool as the Command R tool_use template writes it: a Python stub with a docstring. */
 function pythonStub(tool: FlatToolDefinition): string {
@@ -110,7 +95,9 @@ function pythonStub(tool: FlatToolDefinition): string {
   const entries = isPlainObject(props) ? Object.entries(props) : [];
   const isRequired = (name: string) => Array.isArray(required) && required.includes(name);
   const typed = (name: string, schema: unknown) =>
-    isRequired(name) ? pythonType(schema) : `Optional[${pythonType(schema)}]`;
+    isRequired(name)
+      ? pythonType(schema, PYTHON_SPELLING)
+      : `Optional[${pythonType(schema, PYTHON_SPELLING)}]`;
   const signature = entries
     .map(([name, schema]) => `${name}: ${typed(name, schema)}${isRequired(name) ? '' : ' = None'}`)
     .join(', ');

@@ -4,7 +4,8 @@
  * tool that does not exist, send broken JSON once, drift into `<tool_call>` (a ReAct agent’s drift). Whatever
  * they do, the final answer carries no scaffolding.
  */
-import { type GenerateFn, type LoopMessage, runToolLoop, type ToolCall } from '@toolformat/core';
+import type { ToolCall } from '@toolformat/core';
+import { type GenerateFn, type LoopMessage, runToolLoop } from '@toolformat/core/tool-loop';
 import { describe, expect, it } from 'vitest';
 import { createReactFormat } from './format.js';
 import { TOOLS } from './test-support/harness.js';

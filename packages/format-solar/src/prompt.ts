@@ -6,9 +6,9 @@
  * available, replace this with its tool section byte for byte (see kimi's prompt.ts).
  */
 
-import { normalizeTools, type ToolDefinition } from '@toolformat/core';
+import type { ToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
+import { normalizeTools, openAiToolShape, tojson, withPreamble } from '@toolformat/core/kit';
 import {
   CALL_ARGS,
   CALL_BEGIN,

@@ -5,14 +5,9 @@
  * own instructions (`preamble`) go where the template puts the system message.
  */
 
-import {
-  type FlatToolDefinition,
-  normalizeTools,
-  type SystemPromptOptions,
-  type ToolDefinition,
-} from '@toolformat/core';
+import type { FlatToolDefinition, SystemPromptOptions, ToolDefinition } from '@toolformat/core';
 import type { PromptBuilder } from '@toolformat/core/kit';
-import { getOwn, isPlainObject, pyStr, tojson } from '@toolformat/core/kit';
+import { getOwn, isPlainObject, normalizeTools, pyStr, tojson } from '@toolformat/core/kit';
 
 function preambleOf(opts: SystemPromptOptions | undefined): string | undefined {
   const text = opts?.preamble?.trim();

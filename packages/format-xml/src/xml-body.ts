@@ -7,7 +7,7 @@
  * Every reader here scans forward over tags read by the kit's attribute-tag reader
  * (architecture/semantics.md, guarantee 8), and types values through the kit's ArgumentCollector.
  */
-import type { ToolIndex } from '@toolformat/core';
+import type { ToolIndex } from '@toolformat/core/kit';
 import {
   type AnnouncedCall,
   ArgumentCollector,

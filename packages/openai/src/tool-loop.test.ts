@@ -1,4 +1,5 @@
-import { runToolLoop, streamToolLoop, type ToolCall } from '@toolformat/core';
+import type { ToolCall } from '@toolformat/core';
+import { runToolLoop, streamToolLoop } from '@toolformat/core/tool-loop';
 import {
   type FakeUpstream,
   type Reply,

@@ -8,16 +8,14 @@
  */
 import {
   type FormatPlugin,
-  type GenerateFn,
-  type LoopMessage,
   type ModelsConfig,
-  normalizeTool,
   type Router,
   routerFrom,
-  type StreamGenerateFn,
   type ToolDefinition,
   type ToolFormatHandler,
 } from '@toolformat/core';
+import { normalizeTool } from '@toolformat/core/kit';
+import type { GenerateFn, LoopMessage, StreamGenerateFn } from '@toolformat/core/tool-loop';
 import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { argumentsOf, toolCallOf } from './render-messages.js';
 import { openAIToolCall } from './tool-call.js';

@@ -3,13 +3,8 @@
  * a chunk chosen with the slider. Recomputed from the start on every move (a parser cannot go
  * back), which is cheap: the engine is linear.
  */
-import {
-  EventFolder,
-  type ParseOptions,
-  type ParseResult,
-  type StreamEvent,
-  type ToolFormatHandler,
-} from '@toolformat/core';
+import type { ParseOptions, ParseResult, StreamEvent, ToolFormatHandler } from '@toolformat/core';
+import { EventFolder } from '@toolformat/core/kit';
 
 export interface ReplayEvent {
   /** The chunk that released it (1-based), or `end` for what `end()` flushed. */

@@ -61,6 +61,11 @@ export function isAsciiAlphanumeric(code: number): boolean {
   );
 }
 
+/** `0-9`. */
+export function isDigit(code: number): boolean {
+  return code >= DIGIT0 && code <= DIGIT9;
+}
+
 /** `0-9`, `A-F`, `a-f`. */
 export function isHex(code: number): boolean {
   return (code >= DIGIT0 && code <= DIGIT9) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);

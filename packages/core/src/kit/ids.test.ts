@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fnv1a, isTokenWord, sequentialIds } from './ids.js';
+import { defaultGenerateId, fnv1a, isTokenWord, sequentialIds } from './ids.js';
 
 describe('ids', () => {
+  it('gives every call its own random id, in the shape of OpenAI ids', () => {
+    const ids = Array.from({ length: 1000 }, () => defaultGenerateId());
+    for (const id of ids) expect(id).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('numbers calls in order', () => {
     const next = sequentialIds();
     expect([next(), next()]).toEqual(['call_1', 'call_2']);

@@ -1,7 +1,23 @@
-/** Call ids for formats that carry none (architecture/semantics.md, guarantee 6). */
-// Web Crypto, not node:crypto: the parsing path runs in browsers and edge runtimes as well.
+/** Random bytes per id: 24 hex digits, the length OpenAI's own `call_…` ids have. */
+const ID_BYTES = 12;
+/**
+ * Random bytes for 128 ids, drawn at once: one Web Crypto call (not node:crypto: the parsing path
+ * runs in browsers and edge runtimes too) per 128 calls instead of a UUID per call, which was a
+ * tenth of parsing a megabyte of calls.
+ */
+const idPool = new Uint8Array(128 * ID_BYTES);
+let idPoolAt = idPool.length;
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Call ids for formats that carry none (architecture/semantics.md, guarantee 6): `call_` and 24 random hex digits. */
 export function defaultGenerateId(): string {
-  return `call_${globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  if (idPoolAt === idPool.length) {
+    globalThis.crypto.getRandomValues(idPool);
+    idPoolAt = 0;
+  }
+  let id = 'call_';
+  for (let i = 0; i < ID_BYTES; i++) id += HEX[idPool[idPoolAt++]!]!;
+  return id;
 }
 
 /** A deterministic generator (`call_1`, `call_2`, …) for tests and reproducible output. */

@@ -19,7 +19,7 @@ export {
   type ResolvedParseOptions,
   resolveParseOptions,
 } from '../options.js';
-
+export { createToolIndex, normalizeTool, normalizeTools, type ToolIndex } from '../tools.js';
 export { ArgumentStream, type ArgumentsAt } from './argument-stream.js';
 export * from './arguments.js';
 export {
@@ -51,6 +51,7 @@ export {
   isExactPythonCall,
   isToolName,
 } from './exact-call-shape.js';
+export { EventFolder } from './fold-events.js';
 export {
   announceAttributeTag,
   announceFunctionTag,
@@ -75,12 +76,9 @@ export {
   readParameterCalls,
 } from './parameter-tags.js';
 export * from './partial-json.js';
-export { openAiToolShape, withPreamble } from './prompt-parts.js';
+export { openAiToolShape, type PythonTypeSpelling, pythonType, withPreamble } from './prompt-parts.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
 export {
-  formatPythonCall,
-  formatPythonString,
-  formatPythonValue,
   type PythonCall,
   type PythonCallsOptions,
   type PythonCallsResult,
@@ -90,6 +88,7 @@ export {
   parsePythonCalls,
   parsePythonLiteral,
 } from './python-calls.js';
+export { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
 export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';

@@ -60,17 +60,28 @@ const JSON5_REPAIR =
   'parsed as JSON5 (relaxed syntax: single quotes, unquoted keys, trailing commas or comments)';
 
 /**
- * The last short text that failed or needed the repair pass, and how it ended: a run of the same
- * broken block (a megabyte of `>>>f\n{`) reads it once, not once per block. A repaired value is
- * built again from the repaired text (`JSON.parse` of strict JSON, which does not throw), so every
- * caller still gets its own value. The ladder is a pure function of the text and `maxDepth`.
+ * The last few short texts that failed or needed the repair pass, and how they ended: a run of the
+ * same broken block (a megabyte of `>>>f\n{`) reads it once, not once per block. Several entries,
+ * because one block may ask twice (its arguments, then its whole body) and a single entry would
+ * be overwritten by each in turn. A repaired value is built again from the repaired text
+ * (`JSON.parse` of strict JSON, which does not throw), so every caller still gets its own value.
+ * The ladder is a pure function of the text and `maxDepth`.
  */
 const MEMO_MAX_LENGTH = 1024;
-let memoText: string | null = null;
-let memoDepth = 0;
-let memoError: string | null = null;
-let memoJson: string | null = null;
-let memoRepairs: string[] = [];
+const MEMO_ENTRIES = 4;
+
+interface MemoEntry {
+  text: string;
+  depth: number;
+  /** The failure, or null when the text was repaired into `json`. */
+  error: string | null;
+  json: string | null;
+  repairs: string[];
+}
+
+const memo: MemoEntry[] = [];
+/** Where the next entry is written once the memo is full (oldest first). */
+let memoNext = 0;
 /** Set by `ladder` on the repair path: the strict JSON text the result was parsed from. */
 let repairedJson: string | null = null;
 
@@ -78,19 +89,30 @@ let repairedJson: string | null = null;
 export function parseJsonLadder(text: string, options?: JsonLadderOptions): JsonLadderResult {
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   const short = typeof text === 'string' && text.length <= MEMO_MAX_LENGTH;
-  if (short && text === memoText && maxDepth === memoDepth) {
-    if (memoError !== null) return { ok: false, error: memoError };
-    const json = memoJson!;
-    return withDepthLimit(JSON.parse(json), maxDepth, 'repair', memoRepairs.slice(), json.length);
+  if (short) {
+    for (let i = 0; i < memo.length; i++) {
+      const entry = memo[i]!;
+      if (entry.text !== text || entry.depth !== maxDepth) continue;
+      if (entry.error !== null) return { ok: false, error: entry.error };
+      const json = entry.json!;
+      return withDepthLimit(JSON.parse(json), maxDepth, 'repair', entry.repairs.slice(), json.length);
+    }
   }
   repairedJson = null;
   const result = ladder(text, maxDepth);
   if (short && (!result.ok || (result.repaired === 'repair' && repairedJson !== null))) {
-    memoText = text;
-    memoDepth = maxDepth;
-    memoError = result.ok ? null : result.error;
-    memoJson = result.ok ? repairedJson : null;
-    memoRepairs = result.ok ? result.repairs.slice() : [];
+    const entry: MemoEntry = {
+      text,
+      depth: maxDepth,
+      error: result.ok ? null : result.error,
+      json: result.ok ? repairedJson : null,
+      repairs: result.ok ? result.repairs.slice() : [],
+    };
+    if (memo.length < MEMO_ENTRIES) memo.push(entry);
+    else {
+      memo[memoNext] = entry;
+      memoNext = (memoNext + 1) % MEMO_ENTRIES;
+    }
   }
   return result;
 }

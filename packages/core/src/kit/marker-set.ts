@@ -7,9 +7,7 @@
  * longest marker.
  */
 
-function isAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
+import { isAsciiAlphanumeric, isSpace, SPACE } from './char-codes.js';
 
 /**
  * A node of a path-compressed trie: `label` holds the code units that follow the one that led
@@ -43,8 +41,18 @@ export class MarkerSet<T> {
   readonly firstChars: string[] = [];
   readonly maxLength: number;
   readonly size: number;
+  /**
+   * Word markers that matter only where one of `chars` follows them after blanks, or where the
+   * text ends after them (a block decided by its first body character: `functools[`). The cursor
+   * finds them from those characters instead of searching prose for the word (see `probes`).
+   */
+  readonly followed: ReadonlyArray<{ marker: string; chars: string }>;
 
-  constructor(entries: ReadonlyArray<readonly [string, T]>) {
+  constructor(
+    entries: ReadonlyArray<readonly [string, T]>,
+    followedBy: ReadonlyMap<string, string> = new Map(),
+  ) {
+    this.followed = [...followedBy].map(([marker, chars]) => ({ marker, chars }));
     let max = 0;
     for (const [marker, value] of entries) {
       if (marker.length === 0) continue;
@@ -138,8 +146,9 @@ export class MarkerSet<T> {
    * punctuation (`<`, `[`, a backtick: rare in prose); for a marker that starts with a letter or
    * digit, the marker from its first punctuation on (`<|role_sep|>` of `function call<|role_sep|>`:
    * a native search for a letter stops at every such letter of prose, one for `<` almost never),
-   * or the whole marker when it has none (`functools`). `probeOffsets[k]` is where probe `k` starts
-   * in its marker, so a find at `i` is a candidate at `i - probeOffsets[k]`.
+   * or the whole marker when it has none (`Observation`). A `followed` word is no probe: the
+   * cursor finds it from the characters that must follow it. `probeOffsets[k]` is where probe `k`
+   * starts in its marker, so a find at `i` is a candidate at `i - probeOffsets[k]`.
    */
   get probes(): readonly string[] {
     if (this.probeList === null) {
@@ -147,14 +156,18 @@ export class MarkerSet<T> {
       // offsets, and each offset finds only its own markers.
       const out = new Map<string, [string, number]>();
       for (const [code, list] of this.byFirst) {
-        if (!isAlnum(code)) {
+        if (!isAsciiAlphanumeric(code)) {
           const probe = String.fromCharCode(code);
           out.set(`0:${probe}`, [probe, 0]);
           continue;
         }
         for (const m of list) {
+          if (this.followed.some((f) => f.marker === m.marker)) continue;
           let k = 1;
-          while (k < m.marker.length && (isAlnum(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === 32))
+          while (
+            k < m.marker.length &&
+            (isAsciiAlphanumeric(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === SPACE)
+          )
             k++;
           if (k === m.marker.length) k = 0;
           const probe = m.marker.slice(k);
@@ -232,12 +245,72 @@ export class MarkerCursor<T> {
       }
       if (at !== -1 && (best === -1 || at < best)) best = at;
     }
+    const followed = this.set.followed;
+    for (let k = 0; k < followed.length; k++) {
+      const at = this.nextFollowed(k, from);
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
     // Probes of whole markers find only complete ones: a marker cut off by the end of the text
     // (to be held back) starts in the last maxLength - 1 units, which are walked.
     const tail = Math.max(from, text.length - this.set.maxLength + 1);
     const stop = best === -1 ? text.length : best;
     for (let i = tail; i < stop; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
     return best;
+  }
+
+  // Per followed word: its next candidate (-2 before the first search), the last of its
+  // characters examined, and each character's next position.
+  private followedNext: number[] | null = null;
+  private followedHit: number[] | null = null;
+  private followedChars: number[][] | null = null;
+  /** Where the text's trailing blanks start (computed once). */
+  private blankTail = -1;
+
+  /**
+   * The next start at or after `from` of followed word `k` that one of its characters follows
+   * after blanks, or that ends the text after blanks; -1 if none. Linear over a whole scan: each
+   * character's position is searched forward only, each hit is examined once, and the blanks
+   * walked back from a hit lie between it and the previous non-blank, which no other walk crosses.
+   */
+  private nextFollowed(k: number, from: number): number {
+    const { marker, chars } = this.set.followed[k]!;
+    this.followedNext ??= this.set.followed.map(() => -2);
+    this.followedHit ??= this.set.followed.map(() => -1);
+    this.followedChars ??= this.set.followed.map((f) => [...f.chars].map(() => -2));
+    const cached = this.followedNext[k]!;
+    if (cached === -1 || cached >= from) return cached;
+    const text = this.text;
+    const length = marker.length;
+    const next = this.followedChars[k]!;
+    for (;;) {
+      const start = Math.max(this.followedHit[k]! + 1, from + length);
+      let hit = -1;
+      for (let j = 0; j < next.length; j++) {
+        let at = next[j]!;
+        if (at !== -1 && at < start) {
+          at = text.indexOf(chars[j]!, start);
+          next[j] = at;
+        }
+        if (at !== -1 && (hit === -1 || at < hit)) hit = at;
+      }
+      if (hit === -1) break;
+      this.followedHit[k] = hit;
+      let q = hit;
+      while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+      if (q - length >= from && text.startsWith(marker, q - length)) {
+        this.followedNext[k] = q - length;
+        return q - length;
+      }
+    }
+    if (this.blankTail === -1) {
+      let q = text.length;
+      while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+      this.blankTail = q;
+    }
+    const end = this.blankTail - length;
+    const at = end >= from && text.startsWith(marker, end) ? end : -1;
+    this.followedNext[k] = at;
+    return at;
   }
 
   /**

@@ -6,6 +6,7 @@
  * batch parse and stays linear, like every single format.
  */
 
+import { oneShape } from './engine/compiled.js';
 import { declaredOrExact } from './exact-call-shape.js';
 import type {
   BlockSpec,
@@ -21,29 +22,10 @@ function asList<T extends string>(v: T | readonly T[] | undefined): readonly T[]
   return v === undefined ? [] : typeof v === 'string' ? [v] : v;
 }
 
-/**
- * The body's result with its format filled in: a copy with every field the engine reads, written
- * as one literal. A spread over the results of every format goes megamorphic, and in auto mode it
- * ran once per block, the largest cost of a megabyte of small blocks.
- */
-function withFormat(r: BodyResult, format: string): BodyResult {
-  return {
-    calls: r.calls,
-    issues: r.issues,
-    error: r.error,
-    text: r.text,
-    reasoning: r.reasoning,
-    format: r.format ?? format,
-    notMarkup: r.notMarkup,
-    strictJson: r.strictJson,
-    exactShape: r.exactShape,
-  };
-}
-
 function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) => string): BodyParser {
   if (blocks.length === 1) {
     const only = blocks[0]!;
-    return (body, ctx) => withFormat(only.body(body, ctx), fallbackFormat(only));
+    return (body, ctx) => oneShape(only.body(body, ctx), fallbackFormat(only));
   }
   return (body, ctx) => {
     let first: BodyResult | null = null;
@@ -54,7 +36,7 @@ function unionBody(blocks: readonly BlockSpec[], fallbackFormat: (b: BlockSpec) 
       } catch {
         continue;
       }
-      r = withFormat(r, fallbackFormat(block));
+      r = oneShape(r, fallbackFormat(block));
       if (r.error === undefined && (r.calls.length > 0 || r.text !== undefined)) return r;
       first ??= r;
     }

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatPythonCall,
-  formatPythonString,
-  formatPythonValue,
-  type PythonCallsResult,
-  parsePythonCalls,
-  parsePythonLiteral,
-} from './python-calls.js';
+import { type PythonCallsResult, parsePythonCalls, parsePythonLiteral } from './python-calls.js';
+import { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
 
 /** The calls of a successful parse, as { name, arguments, positional }; fails the test otherwise. */
 function calls(text: string, options?: Parameters<typeof parsePythonCalls>[1]) {

@@ -2,7 +2,7 @@
  * Pythonic tool calls: `[get_weather(city='Paris'), get_time()]` (Llama 3.2/4, LFM2, the Gemma
  * prompt, ToolACE) and bare `get_weather(city="Paris")` lines (Gemma ```tool_code blocks).
  *
- * Model output is never evaluated (DESIGN semantics 8): this is a literal parser that knows
+ * Model output is never evaluated (architecture/semantics.md, guarantee 8): this is a literal parser that knows
  * Python's literal syntax — strings, numbers, True/False/None, lists, tuples, sets, dicts — and
  * nothing that could run. It is a hand-written scanner over char codes in one left-to-right pass:
  * every character is looked at a bounded number of times (a lookahead for `name=` or `name(`
@@ -30,15 +30,17 @@ import {
   DOT,
   EQUALS,
   HASH,
+  isDigit,
   isIdentPart,
   isIdentStart,
   isSpace,
+  isSpaceOrTab,
   LINE_FEED,
   MINUS,
   PAREN_CLOSE,
   PAREN_OPEN,
   QUOTE,
-  SPACE,
+  SEMICOLON,
   TAB,
   UNDERSCORE,
 } from './char-codes.js';
@@ -48,7 +50,6 @@ import { isPlainObject, setOwn } from './safe-object.js';
 // upper-case letter onto its lower-case one and maps no other code onto a letter.
 const ASTERISK = 42;
 const PLUS = 43;
-const SEMICOLON = 59;
 const LOWER_B = 98;
 const LOWER_E = 101;
 const LOWER_F = 102;
@@ -142,15 +143,6 @@ function hexValue(code: number): number {
 /** Source text quoted in a message, cut short: an error about a 1 MiB number need not repeat it. */
 function preview(text: string): string {
   return text.length <= 60 ? text : `${text.slice(0, 40)}… (${text.length} characters)`;
-}
-
-function isDigit(code: number): boolean {
-  return code >= DIGIT0 && code <= DIGIT9;
-}
-
-/** Blanks that may separate the words of a bare value (`location=San Francisco`) — not newlines. */
-function isBlank(code: number): boolean {
-  return code === SPACE || code === TAB;
 }
 
 /** Python's str(): what a JSON encoder would write for a non-string dict key. */
@@ -337,7 +329,7 @@ class PythonLiteralParser {
   callAhead(i: number): boolean {
     if (!isIdentStart(this.at(i))) return false;
     let j = this.dottedEnd(this.identEnd(i));
-    while (isBlank(this.at(j))) j++;
+    while (isSpaceOrTab(this.at(j))) j++;
     return this.at(j) === PAREN_OPEN;
   }
 
@@ -912,14 +904,14 @@ class PythonLiteralParser {
     let i = end;
     for (;;) {
       let j = i;
-      while (isBlank(this.at(j))) j++;
+      while (isSpaceOrTab(this.at(j))) j++;
       if (j === i || !isIdentStart(this.at(j))) break;
       const wordEnd = this.identEnd(j);
       const q = this.at(wordEnd);
       if (q === QUOTE || q === APOSTROPHE) break;
       const k = this.dottedEnd(wordEnd);
       let m = k;
-      while (isBlank(this.at(m))) m++;
+      while (isSpaceOrTab(this.at(m))) m++;
       const after = this.at(m);
       if ((after === EQUALS && this.at(m + 1) !== EQUALS) || after === PAREN_OPEN) break;
       i = k;
@@ -1211,155 +1203,4 @@ export function parsePythonLiteral(text: string, options?: PythonLiteralOptions)
     if (parser) return parser.failure(error);
     return { ok: false, error: 'invalid options', offset: 0 };
   }
-}
-
-// ---- formatting ------------------------------------------------------------------------------
-
-/** Reserved words: `f(from=1)` is a SyntaxError, so such keys travel in `**{…}`. */
-const PYTHON_KEYWORDS = new Set([
-  'False',
-  'None',
-  'True',
-  'and',
-  'as',
-  'assert',
-  'async',
-  'await',
-  'break',
-  'class',
-  'continue',
-  'def',
-  'del',
-  'elif',
-  'else',
-  'except',
-  'finally',
-  'for',
-  'from',
-  'global',
-  'if',
-  'import',
-  'in',
-  'is',
-  'lambda',
-  'nonlocal',
-  'not',
-  'or',
-  'pass',
-  'raise',
-  'return',
-  'try',
-  'while',
-  'with',
-  'yield',
-]);
-
-function isKeywordArgumentName(key: string): boolean {
-  if (key.length === 0 || !isIdentStart(key.charCodeAt(0))) return false;
-  for (let i = 1; i < key.length; i++) if (!isIdentPart(key.charCodeAt(i))) return false;
-  return !PYTHON_KEYWORDS.has(key);
-}
-
-function hex(code: number, width: number): string {
-  return code.toString(16).padStart(width, '0');
-}
-
-/** A Python string literal for `s`, escaping only what must be escaped (as repr does). */
-export function formatPythonString(s: string, quote: "'" | '"' = "'"): string {
-  const q = quote === '"' ? QUOTE : APOSTROPHE;
-  let out = '';
-  let chunk = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let replacement: string;
-    if (c === q || c === BACKSLASH) replacement = '\\' + String.fromCharCode(c);
-    else if (c === LINE_FEED) replacement = '\\n';
-    else if (c === CARRIAGE_RETURN) replacement = '\\r';
-    else if (c === TAB) replacement = '\\t';
-    else if (c < SPACE || (c >= 0x7f && c <= 0x9f)) replacement = '\\x' + hex(c, 2);
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      i++; // a well-formed pair stays as it is
-      continue;
-    } else if (c >= 0xd800 && c <= 0xdfff)
-      replacement = '\\u' + hex(c, 4); // a lone surrogate
-    else continue;
-    out += s.slice(chunk, i) + replacement;
-    chunk = i + 1;
-  }
-  return quote + out + s.slice(chunk) + quote;
-}
-
-function formatNumber(n: number): string {
-  if (Number.isNaN(n)) return "float('nan')";
-  if (n === Number.POSITIVE_INFINITY) return "float('inf')";
-  if (n === Number.NEGATIVE_INFINITY) return "float('-inf')";
-  if (Object.is(n, -0)) return '-0.0';
-  // An integral double past 2^53 printed in full would read back as an inexact integer (and so as
-  // a string); in exponent form it reads back as the same float.
-  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return n.toExponential();
-  return String(n);
-}
-
-/** A Python literal for a JSON-like value: None, True, 1.5, 'x', [1, 2], {'k': v}. */
-export function formatPythonValue(value: unknown, quote: "'" | '"' = "'"): string {
-  return formatValue(value, quote === '"' ? '"' : "'", []);
-}
-
-function formatValue(value: unknown, quote: "'" | '"', ancestors: object[]): string {
-  switch (typeof value) {
-    case 'string':
-      return formatPythonString(value, quote);
-    case 'number':
-      return formatNumber(value);
-    case 'boolean':
-      return value ? 'True' : 'False';
-    case 'bigint':
-      return String(value);
-    case 'object': {
-      if (value === null) return 'None';
-      // A cycle has no literal; cut it rather than recurse forever.
-      if (ancestors.includes(value)) return 'None';
-      const toJSON = (value as { toJSON?: unknown }).toJSON;
-      if (typeof toJSON === 'function') return formatValue(toJSON.call(value), quote, ancestors);
-      ancestors.push(value);
-      let out: string;
-      if (Array.isArray(value)) {
-        out = '[' + value.map((item) => formatValue(item, quote, ancestors)).join(', ') + ']';
-      } else {
-        const record = value as Record<string, unknown>;
-        const parts = Object.keys(record).map(
-          (key) => formatPythonString(key, quote) + ': ' + formatValue(record[key], quote, ancestors),
-        );
-        out = '{' + parts.join(', ') + '}';
-      }
-      ancestors.pop();
-      return out;
-    }
-    default:
-      // undefined, functions, symbols: what JSON would drop or null.
-      return 'None';
-  }
-}
-
-/**
- * Renders `f(a=1, b='x', c=None, d=[1, 2], e={'k': True})` — the inverse of parsePythonCalls, used
- * to write calls back into history. Keys that are not identifiers (or are reserved words) go in
- * a trailing `**{'my-key': 1}`, which parsePythonCalls reads back.
- */
-export function formatPythonCall(
-  name: string,
-  args: Record<string, unknown>,
-  quote: "'" | '"' = "'",
-): string {
-  const q = quote === '"' ? '"' : "'";
-  const parts: string[] = [];
-  const spread: string[] = [];
-  const record = args ?? {};
-  for (const key of Object.keys(record)) {
-    const value = formatValue(record[key], q, []);
-    if (isKeywordArgumentName(key)) parts.push(key + '=' + value);
-    else spread.push(formatPythonString(key, q) + ': ' + value);
-  }
-  if (spread.length > 0) parts.push('**{' + spread.join(', ') + '}');
-  return name + '(' + parts.join(', ') + ')';
 }

@@ -17,6 +17,7 @@ import { normalizeArguments } from '../arguments.js';
 import { holdsProse, opensProse } from '../evidence.js';
 import { issueAt } from '../fold-events.js';
 import type { BlockSpec, BodyResult, RawCall } from '../markup-spec.js';
+import { oneShape } from './compiled.js';
 import { ReasoningMode } from './reasoning-mode.js';
 import type { PendingBlock } from './state.js';
 
@@ -212,9 +213,9 @@ export abstract class CallReading extends ReasoningMode {
     ctx.open = this.blockOpen;
     let read: BodyResult;
     try {
-      read = parser(body, ctx);
+      read = oneShape(parser(body, ctx));
     } catch (error) {
-      read = { calls: [], error: `the format's body parser failed: ${String(error)}` };
+      read = oneShape({ calls: [], error: `the format's body parser failed: ${String(error)}` });
     }
     if (read.calls.length === 0 || this.callCount >= this.opts.maxCalls) {
       this.memoParser = parser;

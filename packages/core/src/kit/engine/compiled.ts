@@ -11,8 +11,9 @@
  *   `reasoningClosesBefore`, which say it belongs to what follows.
  */
 
+import { isAsciiAlphanumeric, SPACE } from '../char-codes.js';
 import { MarkerSet } from '../marker-set.js';
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
+import type { BlockSpec, BodyResult, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
 import { THINK_REASONING } from '../markup-spec.js';
 
 /** What a marker found in text mode opens. */
@@ -39,6 +40,16 @@ export class CompiledMarkup {
   readonly reasoningClosesBefore = new Map<ReasoningSpec, ReadonlySet<string>>();
   readonly fences = new Map<string, BlockSpec>();
   readonly defaultReasoning: ReasoningSpec;
+  /**
+   * What `parse` searches a text for (each with one native indexOf) before it runs the engine:
+   * when none occurs, no marker can open anything and the text is the content as it is.
+   */
+  readonly plainProbes: readonly string[];
+  /**
+   * Word markers left out of `plainProbes` (see `decidedByBodyStart`) that still open a block
+   * when they end the text: the text's last non-blank characters must not be one of them.
+   */
+  readonly plainTails: readonly string[];
 
   constructor(readonly spec: MarkupSpec) {
     const entries: Array<[string, TextMarker]> = [];
@@ -84,9 +95,52 @@ export class CompiledMarkup {
     for (const s of spec.separators ?? []) entries.push([s, { kind: 'separator' }]);
     for (const l of spec.labels ?? []) entries.push([l, { kind: 'label' }]);
     if (spec.codeAware !== false) entries.push(['`', { kind: 'backtick' }]);
-    this.textMarkers = new MarkerSet(entries);
+    const followedBy = new Map<string, string>();
+    for (const [marker, value] of entries) {
+      if (value.kind === 'block' && isWord(marker) && decidedByBodyStart(value.spec))
+        followedBy.set(marker, (followedBy.get(marker) ?? '') + value.spec.bodyStart);
+    }
+    // A word marker shared with a block that is not decided so is searched for as a word.
+    for (const [marker, value] of entries) {
+      if (value.kind !== 'block' || !decidedByBodyStart(value.spec)) followedBy.delete(marker);
+    }
+    this.textMarkers = new MarkerSet(entries, followedBy);
     this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
+    const all = new Set(this.textMarkers.probes);
+    for (const chars of followedBy.values()) for (const c of chars) all.add(c);
+    // A probe that holds a single-character probe is dropped: the shorter one finds it first.
+    const single = [...all].filter((p) => p.length === 1);
+    this.plainProbes = [...all].filter((p) => p.length === 1 || !single.some((c) => p.includes(c)));
+    this.plainTails = [...followedBy.keys()];
   }
+}
+
+/**
+ * A marker that is a word (`functools`) would be searched for whole, and a native search for a
+ * word stops at every occurrence of its first letter in prose: 1 MiB of English cost 30 times an
+ * indexOf of `<`. When the word opens a block that its first non-blank character decides
+ * (`bodyStart`, no close marker that could come first), the block needs one of those characters
+ * after it, or the output to end after it (the block is then cut off): the marker set finds it
+ * from those characters (`MarkerSet.followed`), and `parse` looks for them in place of the word.
+ */
+/** Letters, digits and spaces only: the cursor would search for the whole marker. */
+function isWord(marker: string): boolean {
+  for (let i = 0; i < marker.length; i++) {
+    const c = marker.charCodeAt(i);
+    if (!isAsciiAlphanumeric(c) && c !== SPACE) return false;
+  }
+  return marker.length > 0;
+}
+
+/** The block opens only when its first non-blank character is one of `bodyStart` (or the output ends). */
+function decidedByBodyStart(block: BlockSpec): boolean {
+  return (
+    block.bodyStart !== undefined &&
+    block.bodyStart.length > 0 &&
+    block.bodyStartTight === undefined &&
+    block.closeBefore === undefined &&
+    (block.close === undefined || block.close === 'json-end' || block.close === 'end-of-output')
+  );
 }
 
 /**
@@ -116,6 +170,25 @@ function sameShape(b: BlockSpec): BlockSpec {
     confidence: b.confidence,
     evidence: b.evidence,
     provenBy: b.provenBy,
+  };
+}
+
+/**
+ * A body parser's reading as one object shape, every field present in one order (`format` filled
+ * in when given): body parsers of many formats return literals of many shapes, and the engine's
+ * reads of them, shared by every format in a process (the CLI, the proxy), would go megamorphic.
+ */
+export function oneShape(r: BodyResult, format: string | undefined = r.format): BodyResult {
+  return {
+    calls: r.calls,
+    issues: r.issues,
+    error: r.error,
+    text: r.text,
+    reasoning: r.reasoning,
+    format: r.format ?? format,
+    notMarkup: r.notMarkup,
+    strictJson: r.strictJson,
+    exactShape: r.exactShape,
   };
 }
 

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defineFormat, parseWith } from './define-format.js';
+import { EventFolder } from './kit/fold-events.js';
+import { sequentialIds } from './kit/ids.js';
+import { readJsonCallObjects } from './kit/json-call-object.js';
+
+// A word marker (`functools`, Phi-4-mini's) that opens a block only before `[`: `parse` then looks
+// for `[` in the text instead of the word (architecture/stream-engine.md), and must return exactly
+// what the engine returns for every text.
+const format = defineFormat({
+  markup: {
+    id: 'words',
+    blocks: [
+      { open: 'functools', close: 'json-end', bodyStart: '[', body: readJsonCallObjects },
+      { open: '<call>', close: '</call>', guard: 'json', body: readJsonCallObjects },
+    ],
+  },
+  systemPrompt: () => '',
+  stopSequences: [],
+  formatToolCalls: () => '',
+  formatResult: () => '',
+});
+
+function engine(text: string) {
+  return parseWith(format.createStreamParser({ generateId: sequentialIds() }), text);
+}
+
+/** The engine fed one character a push: short pushes are walked, not searched with indexOf. */
+function walked(text: string) {
+  const parser = format.createStreamParser({ generateId: sequentialIds() });
+  const folder = new EventFolder();
+  for (const c of text) folder.add(parser.push(c));
+  folder.add(parser.end());
+  return folder.result(parser.format);
+}
+
+describe("parse's plain-text shortcut", () => {
+  it('reads a word marker before its body and leaves it alone before anything else', () => {
+    const call = format.parse('functools[{"name": "f", "arguments": {"a": 1}}]', {
+      generateId: sequentialIds(),
+    });
+    expect(call.calls.map((c) => [c.name, c.arguments])).toEqual([['f', { a: 1 }]]);
+    const prose = format.parse('Python has functools for that. Use functools here.', {});
+    expect(prose).toEqual({
+      calls: [],
+      content: 'Python has functools for that. Use functools here.',
+      reasoning: null,
+      issues: [],
+      format: null,
+    });
+  });
+
+  it('finds the word across blanks before its body in a long text, as a character-by-character walk does', () => {
+    const long = 'A sentence long enough that the scan searches instead of walking. ';
+    for (const text of [
+      `${long}functools  \n [{"name": "f", "arguments": {}}] and after`,
+      `${long}functools [ and functools then functools\t[{"name": "g", "arguments": {}}]`,
+      `${long}use functools.\n${long}functools`,
+    ])
+      expect(engine(text)).toEqual(walked(text));
+    const found = engine(`${long}functools  \n [{"name": "f", "arguments": {}}]`);
+    expect(found.calls.map((c) => c.name)).toEqual(['f']);
+  });
+
+  it('still runs the engine when the word ends the output, where the block is cut off', () => {
+    const text = 'Calling it now: functools  ';
+    expect(format.parse(text, { generateId: sequentialIds() })).toEqual(engine(text));
+  });
+
+  const piece = fc.constantFrom(
+    'functools',
+    ' ',
+    '   ',
+    '\n',
+    '[',
+    '{"name": "f"}',
+    ']',
+    'prose',
+    'fun',
+    'tools',
+    '<call>',
+    '</call>',
+    '`',
+    'a sentence long enough to make the text a long one',
+  );
+
+  it('returns what the engine returns, for any text of words, blanks and brackets', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        expect(format.parse(text, { generateId: sequentialIds() })).toEqual(engine(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a word marker from the characters after it as the walk finds it character by character', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const text = pieces.join('');
+        expect(engine(text)).toEqual(walked(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
