@@ -7,11 +7,11 @@
 import {
   type BodyContext,
   type BodyIssue,
+  type BodyParser,
   type BodyResult,
   parsePythonCalls,
   pythonRawCalls,
 } from '@toolformat/core/kit';
-import { readJsonCalls } from './json-calls-body.js';
 
 /** `[{` or `{` after blanks: JSON calls, not a pythonic list. */
 function looksLikeJsonCalls(body: string): boolean {
@@ -24,23 +24,26 @@ function looksLikeJsonCalls(body: string): boolean {
   return body[i] === '{' || body[i] === ']';
 }
 
-export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResult {
-  if (body.trim() === '') return { calls: [], error: 'the block is empty' };
-  if (looksLikeJsonCalls(body)) return readJsonCalls(body, ctx.closed, { maxCalls: ctx.options.maxCalls });
-  const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
-  if (!parsed.ok)
-    return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
-  const issues: BodyIssue[] = [];
-  for (const note of parsed.notes ?? [])
-    issues.push({ kind: 'json-repaired', message: note.message, raw: body });
-  const calls = pythonRawCalls(parsed.calls, ctx, body, issues);
-  if (parsed.end < body.length) {
-    issues.push({
-      kind: 'trailing-text',
-      message: 'Text after the call list was removed.',
-      raw: body.slice(parsed.end),
-    });
-  }
-  if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
-  return { calls, issues };
-}
+/** `json` reads the JSON form: the family's JSON body parser. */
+export const pythonOrJsonCallsBody =
+  (json: BodyParser) =>
+  (body: string, ctx: BodyContext): BodyResult => {
+    if (body.trim() === '') return { calls: [], error: 'the block is empty' };
+    if (looksLikeJsonCalls(body)) return json(body, ctx);
+    const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
+    if (!parsed.ok)
+      return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
+    const issues: BodyIssue[] = [];
+    for (const note of parsed.notes ?? [])
+      issues.push({ kind: 'json-repaired', message: note.message, raw: body });
+    const calls = pythonRawCalls(parsed.calls, ctx, body, issues);
+    if (parsed.end < body.length) {
+      issues.push({
+        kind: 'trailing-text',
+        message: 'Text after the call list was removed.',
+        raw: body.slice(parsed.end),
+      });
+    }
+    if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
+    return { calls, issues };
+  };

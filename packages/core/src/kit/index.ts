@@ -32,7 +32,13 @@ export {
   readAttributeTag,
 } from './attribute-tags.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
-export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
+export {
+  type CallArgumentsRead,
+  jsonRepaired,
+  notExtracted,
+  partialCall,
+  readCallArguments,
+} from './call-arguments.js';
 export * from './char-codes.js';
 export {
   type CallRenderer,
@@ -58,7 +64,25 @@ export {
 } from './function-tag-body.js';
 export { defaultGenerateId, fnv1a, isTokenWord } from './ids.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
-export { readJsonCallObjects } from './json-call-object.js';
+export {
+  type CollectedJsonCalls,
+  collectJsonCalls,
+  JSON_CALL_SPELLINGS,
+  type JsonCallShape,
+  jsonCallFrom,
+} from './json-call-object.js';
+export {
+  type JsonCallsOptions,
+  type JsonCallsRead,
+  jsonCallsBody,
+  jsonCallsResult,
+  lostToTruncation,
+  readJsonCallObjects,
+  readJsonCalls,
+  readJsonCallValues,
+  startsWithJson,
+  unclosedProblem,
+} from './json-calls.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonCalls, startsWithJson } from './json-calls-body.js';
+import { JSON_CALL_SPELLINGS } from './json-call-object.js';
+import { type JsonCallsOptions, readJsonCalls as read, startsWithJson } from './json-calls.js';
+
+// Hermes's tags: every spelling, a finished body repaired whole, Qwen-Agent's `<code>` part.
+const HERMES: JsonCallsOptions = { ...JSON_CALL_SPELLINGS, repairWhole: true, codeArgument: 'code' };
+const readJsonCalls = (body: string, closed: boolean, options: JsonCallsOptions = {}) =>
+  read(body, closed, { ...HERMES, ...options });
 
 const names = (r: ReturnType<typeof readJsonCalls>) => r.calls.map((c) => c.name);
 const kinds = (r: ReturnType<typeof readJsonCalls>) => (r.issues ?? []).map((i) => i.kind);
