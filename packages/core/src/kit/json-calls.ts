@@ -336,7 +336,10 @@ export function readJsonCallValues(
 /** A read as a body result: the calls with every value that was not one reported beside them. */
 export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions = {}): BodyResult {
   const strictJson = read.strict || undefined;
-  if (read.calls.length === 0 || (options.allOrNothing && read.rejected.length > 0)) {
+  // All or nothing: a value that is not a call breaks the block; one the output ended inside
+  // does not take the complete calls before it along.
+  const broken = options.allOrNothing && read.rejected.some((r) => r.kind === 'malformed-call');
+  if (read.calls.length === 0 || broken) {
     // Only a `noCall` choice: the markup of the format, and no call; nothing for the user either.
     if (read.declined && read.issues.length === 0 && read.rejected.length === 0)
       return { calls: [], text: '' };
