@@ -6,8 +6,7 @@
  * one parameter). Anything else is an issue, never a guess.
  */
 import type { ToolIndex } from '@toolformat/core';
-import { coerceValue, getOwn, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
-import { lostToTruncation } from './json-calls.js';
+import { coerceValue, getOwn, isPlainObject, lostToTruncation, parseJsonLadder } from '@toolformat/core/kit';
 
 export type ActionInput =
   | { ok: true; arguments: Record<string, unknown>; repairs?: string }

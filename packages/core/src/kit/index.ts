@@ -75,6 +75,7 @@ export {
   type JsonCallsOptions,
   type JsonCallsRead,
   jsonCallsBody,
+  jsonCallsIssues,
   jsonCallsResult,
   lostToTruncation,
   readJsonCallObjects,

@@ -333,6 +333,13 @@ export function readJsonCallValues(
   return reader;
 }
 
+/** A read's issues: its repairs and limits, then every value that was not a call (nothing is lost). */
+export function jsonCallsIssues(read: JsonCallsRead): BodyIssue[] {
+  const issues = read.issues.slice();
+  for (const r of read.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
+  return issues;
+}
+
 /** A read as a body result: the calls with every value that was not one reported beside them. */
 export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions = {}): BodyResult {
   const strictJson = read.strict || undefined;
@@ -345,9 +352,7 @@ export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions =
       return { calls: [], text: '' };
     return { calls: [], error: read.rejected[0]?.reason ?? 'no JSON call', strictJson };
   }
-  const issues = read.issues;
-  for (const r of read.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
-  const result: BodyResult = { calls: read.calls, issues, strictJson };
+  const result: BodyResult = { calls: read.calls, issues: jsonCallsIssues(read), strictJson };
   if (read.exact && read.rejected.length === 0) result.exactShape = true;
   if (read.text !== undefined) result.text = read.text;
   return result;
