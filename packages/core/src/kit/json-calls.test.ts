@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { JSON_CALL_SPELLINGS } from './json-call-object.js';
-import { type JsonCallsOptions, readJsonCalls as read, startsWithJson } from './json-calls.js';
+import {
+  type JsonCallsOptions,
+  readJsonCalls as read,
+  readJsonCallObjects,
+  readJsonCallValues,
+  startsWithJson,
+} from './json-calls.js';
+import type { BodyContext } from './markup-spec.js';
 
 // Hermes's tags: every spelling, a finished body repaired whole, Qwen-Agent's `<code>` part.
 const HERMES: JsonCallsOptions = { ...JSON_CALL_SPELLINGS, repairWhole: true, codeArgument: 'code' };
@@ -84,5 +91,87 @@ describe('startsWithJson', () => {
     expect(startsWithJson('[')).toBe(true);
     expect(startsWithJson(' tags')).toBe(false);
     expect(startsWithJson('')).toBe(false);
+  });
+});
+
+describe('the declarations of the other families', () => {
+  const react: JsonCallsOptions = {
+    nameKeys: ['tool_name', 'name'],
+    argumentKeys: ['parameters', 'arguments'],
+    ids: ['tool_call_id', 'id'],
+    noCall: new Set(['directly-answer']),
+    openAi: false,
+    values: 'one',
+    brokenOff: 'partial-call',
+  };
+
+  it("reads Command R's keys first, its ids, and takes directly-answer for a choice, not a call", () => {
+    const r = read(
+      '[{"tool_call_id": 0, "tool_name": "f", "name": "g", "parameters": {"a": 1}}]',
+      true,
+      react,
+    );
+    expect(r.calls).toEqual([{ id: '0', name: 'f', arguments: { a: 1 } }]);
+    expect(read('[{"tool_name": "directly-answer", "parameters": {}}]', true, react)).toEqual({
+      calls: [],
+      text: '',
+    });
+  });
+
+  it('reports JSON that breaks off inside a string as a call the output ended inside, or repairs it', () => {
+    const cut = '{"tool_name": "f", "parameters": {"q": "Par';
+    const r = read(`{"tool_name": "g"}\n${cut}`, true, { ...react, values: 'many' });
+    expect(names(r)).toEqual(['g']);
+    expect(kinds(r)).toEqual(['partial-call']);
+    expect(read(cut, true, react).error).toMatch(/inside a string/);
+    expect(read(cut, true, { ...react, brokenOff: 'repair' }).calls).toEqual([
+      { name: 'f', arguments: { q: 'Par' } },
+    ]);
+  });
+
+  const llama: JsonCallsOptions = {
+    argumentKeys: ['parameters', 'arguments'],
+    requireArguments: true,
+    openAi: 'typed',
+    separators: ';,',
+    allOrNothing: true,
+    brokenOff: 'repair',
+    openLists: false,
+  };
+
+  it("reads Llama's `;`-separated calls, and only calls: one value that is not breaks the block", () => {
+    const two =
+      '{"name": "a", "parameters": {}}; {"type": "function", "function": {"name": "b", "arguments": {}}}';
+    expect(names(read(two, true, llama))).toEqual(['a', 'b']);
+    expect(read('{"name": "a", "parameters": {}}; {"name": "b"}', true, llama).error).toMatch(
+      /no "parameters"/,
+    );
+    expect(read('{"name": "a", "type": "tool", "parameters": {}}', true, llama).calls).toEqual([]);
+  });
+
+  it('keeps the complete calls before a value the output ended inside, and not the list around it', () => {
+    const r = read('{"name": "a", "parameters": {}}; {"name": "b", "param', false, llama);
+    expect(names(r)).toEqual(['a']);
+    expect(kinds(r)).toEqual(['partial-call']);
+    expect(read('[{"name": "a", "parameters": {}}, {"name": "b"', false, llama).calls).toEqual([]);
+  });
+
+  it('hands trailing text back, fails on it, or leaves it to the caller at `end`', () => {
+    expect(read('{"name": "a"} Done.', true, { trailing: 'text' }).text).toBe('Done.');
+    expect(read('{"name": "a"} Done.', true, { trailing: 'error', allOrNothing: true }).error).toMatch(
+      /text after/,
+    );
+    const left = readJsonCallValues('{"name": "a"} Done.', true, { values: 'one', trailing: 'leave' });
+    expect(left.end).toBe('{"name": "a"}'.length);
+    expect(left.issues).toEqual([]);
+  });
+
+  it('readJsonCallObjects: one object or a list, nothing else', () => {
+    const ctx = { open: '<tool_call>', closed: true, options: { maxDepth: 64 } } as unknown as BodyContext;
+    expect(readJsonCallObjects('[{"name": "a", "args": {"x": 1}}]', ctx).calls).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+    ]);
+    expect(readJsonCallObjects('{"name": "a"}\n{"name": "b"}', ctx).error).toBeDefined();
+    expect(readJsonCallObjects('[{"name": "a"}, 42]', ctx).error).toMatch(/not a JSON object/);
   });
 });

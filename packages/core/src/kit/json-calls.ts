@@ -65,6 +65,8 @@ export interface JsonCallsRead {
   declined: boolean;
   /** Where the values ended in the body (trailing text starts here). */
   end: number;
+  /** maxCalls was reached: calls were left unread (a `limit-exceeded` issue says so). */
+  limited: boolean;
   /** Trailing text handed back (`trailing: 'text'`), or the trailing-text issue's raw. */
   text?: string;
   /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
@@ -128,6 +130,7 @@ class Reader implements JsonCallsRead {
   readonly rejected: JsonCallsRead['rejected'] = [];
   declined = false;
   end = 0;
+  limited = false;
   text: string | undefined;
   strict = false;
   exact = true;
@@ -191,6 +194,7 @@ class Reader implements JsonCallsRead {
 
   overLimit(what: string, raw: string): void {
     this.stopped = true;
+    this.limited = true;
     this.issues.push({ kind: 'limit-exceeded', message: LIMIT(this.options.maxCalls, what), raw });
   }
 
