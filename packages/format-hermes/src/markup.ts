@@ -95,6 +95,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const { id, familyFormats } = options;
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
   const json = jsonCallsBody(HERMES_JSON);
+  const apertus = jsonCallsBody({ ...HERMES_JSON, nameKeyed: true });
+  const lfm2: BodyParser = (body, ctx) => pythonOrJsonCallsBody(body, ctx, json);
 
   const tag = (
     open: string,
@@ -181,15 +183,9 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     // Phi-4-mini as prompted by vLLM, Firefunction v2: `functools[…]`.
     selfDelimited('functools', 'phi4', 0.8, '['),
     // LFM2: a pythonic list, or JSON.
-    tag('<|tool_call_start|>', '<|tool_call_end|>', 'lfm2', 0.95, pythonOrJsonCallsBody(json)),
+    tag('<|tool_call_start|>', '<|tool_call_end|>', 'lfm2', 0.95, lfm2),
     // Apertus: `[{"NAME": {args}}]`.
-    tag(
-      '<|tools_prefix|>',
-      '<|tools_suffix|>',
-      'apertus',
-      0.95,
-      jsonCallsBody({ ...HERMES_JSON, nameKeyed: true }),
-    ),
+    tag('<|tools_prefix|>', '<|tools_suffix|>', 'apertus', 0.95, apertus),
     // InternLM2.
     tag('<|action_start|><|plugin|>', '<|action_end|>', 'internlm', 0.95),
     // Inkling: `{"name": …, "args": {…}}` in a tool block, ended like every Inkling block.

@@ -129,31 +129,29 @@ describe('the declarations of the other families', () => {
     ]);
   });
 
-  const llama: JsonCallsOptions = {
-    argumentKeys: ['parameters', 'arguments'],
-    requireArguments: true,
-    openAi: 'typed',
-    separators: ';,',
-    allOrNothing: true,
-    brokenOff: 'repair',
-    openLists: false,
-  };
+  // Llama's shape: the arguments key required, `"type": "function"` or none, `;` between calls.
+  const llama: JsonCallsOptions = { requireArguments: true, openAi: 'typed', separators: ';' };
 
   it("reads Llama's `;`-separated calls, and only calls: one value that is not breaks the block", () => {
     const two =
       '{"name": "a", "parameters": {}}; {"type": "function", "function": {"name": "b", "arguments": {}}}';
     expect(names(read(two, true, llama))).toEqual(['a', 'b']);
-    expect(read('{"name": "a", "parameters": {}}; {"name": "b"}', true, llama).error).toMatch(
-      /no "parameters"/,
-    );
+    const missing = '{"name": "a", "parameters": {}}; {"name": "b"}';
+    expect(read(missing, true, { ...llama, allOrNothing: true }).error).toMatch(/no "arguments"/);
+    expect(kinds(read(missing, true, llama))).toEqual(['malformed-call']);
     expect(read('{"name": "a", "type": "tool", "parameters": {}}', true, llama).calls).toEqual([]);
   });
 
   it('keeps the complete calls before a value the output ended inside, and not the list around it', () => {
-    const r = read('{"name": "a", "parameters": {}}; {"name": "b", "param', false, llama);
+    const r = read('{"name": "a", "parameters": {}}; {"name": "b", "param', false, {
+      ...llama,
+      allOrNothing: true,
+    });
     expect(names(r)).toEqual(['a']);
     expect(kinds(r)).toEqual(['partial-call']);
-    expect(read('[{"name": "a", "parameters": {}}, {"name": "b"', false, llama).calls).toEqual([]);
+    const list = '[{"name": "a", "parameters": {}}, {"name": "b"';
+    expect(names(read(list, false, llama))).toEqual(['a']);
+    expect(read(list, false, { ...llama, openLists: false }).calls).toEqual([]);
   });
 
   it('hands trailing text back, fails on it, or leaves it to the caller at `end`', () => {
