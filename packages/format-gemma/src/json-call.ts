@@ -39,6 +39,7 @@ const GEMMA_JSON: JsonCallsOptions = {
   allOrNothing: true,
   brokenOff: 'repair',
   nesting: 0,
+  repairWhole: true,
 };
 
 /** `{"name": …, "arguments"|"parameters": …}` → a call, or null. */

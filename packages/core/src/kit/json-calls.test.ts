@@ -87,10 +87,8 @@ describe('maxCalls', () => {
 
 describe('startsWithJson', () => {
   it('is the prose test behind every tag', () => {
-    expect(startsWithJson(' \n {"a"')).toBe(true);
-    expect(startsWithJson('[')).toBe(true);
-    expect(startsWithJson(' tags')).toBe(false);
-    expect(startsWithJson('')).toBe(false);
+    const bodies = [' \n {"a"', '[', ' tags', ''];
+    expect(bodies.map((b) => startsWithJson(b))).toEqual([true, true, false, false]);
   });
 });
 

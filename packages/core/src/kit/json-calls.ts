@@ -45,7 +45,10 @@ export interface JsonCallsOptions extends JsonCallShape {
   brokenOff?: 'partial-call' | 'malformed-call' | 'repair';
   /** Read the complete elements of a list the output ended inside (default true). */
   openLists?: boolean;
-  /** A finished body that the ladder repairs as one value is taken whole (Hermes's tags). */
+  /**
+   * A finished body is first read whole, as one value the ladder may repair (Hermes's tags: the
+   * usual block costs one `JSON.parse`, and says `strictJson`); else value by value.
+   */
   repairWhole?: boolean;
   /** One value that is not a call fails the whole block, instead of being reported beside the calls. */
   allOrNothing?: boolean;
@@ -240,7 +243,7 @@ class Reader implements JsonCallsRead {
     const o = this.options;
     // Fast path: the usual block is one well-formed value. JSON.parse takes the blanks around it;
     // the body is trimmed only when it is not strict.
-    if (this.closed) {
+    if (this.closed && o.repairWhole) {
       let whole = body;
       let parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
       if (!parsed.ok || parsed.repaired !== null) {
@@ -248,11 +251,7 @@ class Reader implements JsonCallsRead {
         parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
       }
       this.strict = parsed.ok && parsed.repaired === null;
-      if (
-        parsed.ok &&
-        (this.strict || o.repairWhole) &&
-        (isPlainObject(parsed.value) || Array.isArray(parsed.value))
-      ) {
+      if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
         this.take(whole, parsed);
         this.end = n;
         return;
@@ -400,6 +399,7 @@ const CALL_OBJECTS: JsonCallsOptions = {
   allOrNothing: true,
   brokenOff: 'repair',
   openLists: false,
+  repairWhole: true,
 };
 
 /**
