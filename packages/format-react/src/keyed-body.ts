@@ -26,6 +26,7 @@ import {
   type BodyResult,
   JsonValueScanner,
   jsonCallsIssues,
+  jsonRepaired,
   MarkerSet,
   type RawCall,
   readJsonCallValues,
@@ -207,13 +208,7 @@ class SectionReader {
     const r = readActionInput(valueText, pending.name, this.ctx.options.tools, maxDepth);
     if (r.ok) {
       this.calls.push({ name: pending.name, arguments: r.arguments });
-      if (r.repairs !== undefined) {
-        this.issues.push({
-          kind: 'json-repaired',
-          message: `Repaired JSON: ${r.repairs}.`,
-          raw: valueText.trim(),
-        });
-      }
+      if (r.repairs !== undefined) this.issues.push(jsonRepaired(r.repairs, valueText.trim()));
     } else {
       this.fail(r.kind, `"${pending.name}": ${r.reason}`, both);
     }
