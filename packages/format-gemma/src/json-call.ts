@@ -35,7 +35,7 @@ export function skipLineNumber(text: string, pos: number): number {
 const GEMMA_JSON: JsonCallsOptions = {
   openAi: false,
   values: 'one',
-  trailing: 'error',
+  trailing: 'reject',
   allOrNothing: true,
   brokenOff: 'repair',
   nesting: 0,

@@ -154,7 +154,7 @@ describe('the declarations of the other families', () => {
 
   it('hands trailing text back, fails on it, or leaves it to the caller at `end`', () => {
     expect(read('{"name": "a"} Done.', true, { trailing: 'text' }).text).toBe('Done.');
-    expect(read('{"name": "a"} Done.', true, { trailing: 'error', allOrNothing: true }).error).toMatch(
+    expect(read('{"name": "a"} Done.', true, { trailing: 'reject', allOrNothing: true }).error).toMatch(
       /text after/,
     );
     const left = readJsonCallValues('{"name": "a"} Done.', true, { values: 'one', trailing: 'leave' });

@@ -22,7 +22,7 @@ import { collectJsonCalls, type JsonCallShape } from './json-call-object.js';
 import { type JsonLadderResult, parseJsonLadder } from './json-ladder.js';
 import { findJsonEnd, JsonValueScanner } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
-import { isPlainObject } from './safe-object.js';
+import { isPlainObject, setOwn } from './safe-object.js';
 
 export interface JsonCallsOptions extends JsonCallShape {
   /** One value per body (then trailing text), or several (`many`, the default). */
@@ -31,10 +31,11 @@ export interface JsonCallsOptions extends JsonCallShape {
   separators?: string;
   /**
    * Text after the last value: an `issue` inside a tag (the model's, but not a call; the default),
-   * `text` for bare output, where it is what the user should read, an `error` where the block
-   * must be JSON and nothing else, or `leave` for a caller that reads on from `end`.
+   * `text` for bare output, where it is what the user should read, `reject` where the block must
+   * be JSON and nothing else (a value that is not a call: with `allOrNothing` the block fails), or
+   * `leave` for a caller that reads on from `end`.
    */
-  trailing?: 'issue' | 'text' | 'error' | 'leave';
+  trailing?: 'issue' | 'text' | 'reject' | 'leave';
   /** Qwen-Agent's `<code>…</code>` after a call is that call's argument of this name. */
   codeArgument?: string;
   /**
@@ -54,6 +55,7 @@ export interface JsonCallsOptions extends JsonCallShape {
   allOrNothing?: boolean;
   /** Calls read at most (the parse's `maxCalls`): reading stops there and the rest is reported once. */
   maxCalls?: number;
+  /** The parse's `maxDepth`, for the JSON ladder and the scan of a value that never closed. */
   maxDepth?: number;
 }
 
@@ -70,7 +72,7 @@ export interface JsonCallsRead {
   end: number;
   /** maxCalls was reached: calls were left unread (a `limit-exceeded` issue says so). */
   limited: boolean;
-  /** Trailing text handed back (`trailing: 'text'`), or the trailing-text issue's raw. */
+  /** Text after the values, handed back (`trailing: 'text'`). */
   text?: string;
   /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
   strict: boolean;
@@ -79,8 +81,6 @@ export interface JsonCallsRead {
 }
 
 const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
-const LIMIT = (max: number | undefined, what: string) =>
-  `More than maxCalls (${max}) calls; ${what} were not read.`;
 
 /** True when the body (after blanks) starts like JSON: only then is a block this family's markup. */
 export function startsWithJson(body: string): boolean {
@@ -198,7 +198,8 @@ class Reader implements JsonCallsRead {
   overLimit(what: string, raw: string): void {
     this.stopped = true;
     this.limited = true;
-    this.issues.push({ kind: 'limit-exceeded', message: LIMIT(this.options.maxCalls, what), raw });
+    const message = `More than maxCalls (${this.options.maxCalls}) calls; ${what} were not read.`;
+    this.issues.push({ kind: 'limit-exceeded', message, raw });
   }
 
   /** The elements of a list whose end is missing: complete ones count, the rest is partial. */
@@ -305,16 +306,15 @@ class Reader implements JsonCallsRead {
         .replace(/^\n|\n$/g, '');
       const args = isPlainObject(last.arguments) ? { ...last.arguments } : {};
       if (!Object.hasOwn(args, key)) {
-        args[key] = code;
+        setOwn(args, key, code);
         last.arguments = args;
         return;
       }
     }
     if (trailing === 'text') {
       this.text = text;
-    } else if (trailing === 'error') {
+    } else if (trailing === 'reject') {
       this.reject('malformed-call', 'text after the JSON', text);
-      this.stopped = true;
     } else {
       this.issues.push({
         kind: 'trailing-text',
@@ -395,7 +395,7 @@ function safeJson(value: unknown): string {
 const CALL_OBJECTS: JsonCallsOptions = {
   argumentKeys: ['arguments', 'parameters', 'args'],
   values: 'one',
-  trailing: 'error',
+  trailing: 'reject',
   allOrNothing: true,
   brokenOff: 'repair',
   openLists: false,
