@@ -29,6 +29,7 @@ import {
   type JsonCallsRead,
   jsonRepaired,
   notExtracted,
+  PARTIAL_CALL,
   parseJsonLadder,
   QUOTE,
   type RawCall,
@@ -63,8 +64,6 @@ function nameEnd(text: string, pos: number): number {
 function withoutEos(text: string): string {
   return text.includes(EOS) ? text.split(EOS).join('') : text;
 }
-
-const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
 
 /** v3's call objects: `{"name", "arguments"|"parameters", "id"}`, or OpenAI's `{"id", "function": {…}}`. */
 const MISTRAL_JSON: JsonCallsOptions = { ids: ['id'], values: 'one', trailing: 'leave' };
@@ -209,7 +208,7 @@ class Reader {
     }
     const end = findJsonEnd(body, q);
     if (end === -1) {
-      this.rejected.push({ kind: 'partial-call', reason: PARTIAL, raw: body.slice(pos) });
+      this.rejected.push({ kind: 'partial-call', reason: PARTIAL_CALL, raw: body.slice(pos) });
       return { end: -1 };
     }
     const rawArgs = body.slice(q, end);

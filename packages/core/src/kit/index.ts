@@ -78,6 +78,7 @@ export {
   jsonCallsIssues,
   jsonCallsResult,
   lostToTruncation,
+  PARTIAL_CALL,
   readJsonCallObjects,
   readJsonCalls,
   readJsonCallValues,

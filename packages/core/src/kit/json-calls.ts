@@ -80,7 +80,8 @@ export interface JsonCallsRead {
   exact: boolean;
 }
 
-const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
+/** Why a value the output ended inside is not a call (one wording for every JSON format). */
+export const PARTIAL_CALL = 'the output ended inside this call, so its arguments are incomplete';
 
 /** True when the body (after blanks) starts like JSON: only then is a block this family's markup. */
 export function startsWithJson(body: string): boolean {
@@ -216,7 +217,7 @@ class Reader implements JsonCallsRead {
       const c = body.charCodeAt(p);
       const end = c === BRACE_OPEN || c === BRACKET_OPEN ? findJsonEnd(body, p) : -1;
       if (end === -1) {
-        this.reject('partial-call', PARTIAL, body.slice(p));
+        this.reject('partial-call', PARTIAL_CALL, body.slice(p));
         return;
       }
       this.take(body.slice(p, end));
@@ -270,7 +271,7 @@ class Reader implements JsonCallsRead {
       if (end === -1) {
         if (this.closed) this.readUnclosed(p);
         else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p);
-        else this.reject('partial-call', PARTIAL, body.slice(p));
+        else this.reject('partial-call', PARTIAL_CALL, body.slice(p));
         p = n;
         break;
       }
