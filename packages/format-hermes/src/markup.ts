@@ -32,6 +32,7 @@ export const HERMES_JSON: JsonCallsOptions = {
   ...JSON_CALL_SPELLINGS,
   repairWhole: true,
   codeArgument: 'code',
+  vouchExact: true,
 };
 
 /** A JSON body starts with one of these; anything else after an open marker is prose. */

@@ -35,6 +35,7 @@ export const LLAMA_JSON: JsonCallsOptions = {
   allOrNothing: true,
   brokenOff: 'repair',
   openLists: false,
+  vouchExact: true,
 };
 
 /**

@@ -101,17 +101,16 @@ class Reader {
 
   /**
    * One JSON text of the v3 form (an array of call objects, or one object) at the start of `text`,
-   * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call
-   * (calls left unread at maxCalls count: they are reported, not text).
+   * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call.
    */
   private takeJson(text: string): number {
-    const read = readJsonCallValues(text, false, { ...MISTRAL_JSON, maxCalls: this.room() });
-    if (read.calls.length === 0 && !read.limited) {
+    const read = readJsonCallValues(text, false, MISTRAL_JSON);
+    if (read.calls.length === 0) {
       this.rejected.push(...read.rejected);
       return -1;
     }
-    this.calls.push(...read.calls);
     this.issues.push(...read.issues);
+    for (const call of read.calls) this.add(call, text.slice(0, read.end));
     this.rejected.push(...read.rejected);
     return read.end;
   }

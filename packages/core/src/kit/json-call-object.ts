@@ -20,10 +20,11 @@ export interface JsonCallShape {
   requireArguments?: boolean;
   /**
    * OpenAI's `{"type": "function", "function": {"name", …}}`: read whenever `function` is an
-   * object with a name (`any`, the default), only beside `"type": "function"` and no name of its
-   * own (`typed`, which also makes any other `"type"` not a call), or never (`false`).
+   * object with a name (`any`, the default), only when the object has no `name` of its own
+   * (`unnamed`), only then and beside `"type": "function"` (`typed`, which also makes any other
+   * `"type"` not a call), or never (`false`).
    */
-  openAi?: 'any' | 'typed' | false;
+  openAi?: 'any' | 'unnamed' | 'typed' | false;
   /**
    * Where a call's id is: `openai`, the `id` beside an OpenAI `function` only; or keys read on the
    * call object (and, for the OpenAI shape, beside it first). Default: no id.
@@ -114,14 +115,15 @@ export function jsonCallFrom(value: unknown, shape: JsonCallShape): RawCall | st
     openAi !== false &&
     isPlainObject(fn) &&
     typeof getOwn(fn, 'name') === 'string' &&
-    (openAi === 'any' || (getOwn(value, 'type') === 'function' && getOwn(value, 'name') === undefined))
+    (openAi === 'any' ||
+      (getOwn(value, 'name') === undefined && (openAi === 'unnamed' || getOwn(value, 'type') === 'function')))
   ) {
     if (shape.rejectDefinitions && isToolDefinition(fn)) return DEFINITION;
     const call = fromFlat(fn, shape);
     if (typeof call === 'string') return call;
     const id =
       shape.ids === 'openai'
-        ? idOf(value, ['id'])
+        ? idOf(value, ['id'], false)
         : shape.ids && (idOf(value, shape.ids) ?? idOf(fn, shape.ids));
     if (id !== undefined) call.id = id;
     return call;
@@ -178,12 +180,12 @@ function missing(keys: readonly string[], what: string): string {
   return `no "${keys[0]}"${more.length > 0 ? ` (or ${more.join(', ')})` : ''} ${what}`;
 }
 
-/** A non-blank string id, or a number one (Command R7B numbers its calls). */
-function idOf(obj: Record<string, unknown>, keys: readonly string[]): string | undefined {
+/** A non-blank string id, or (for declared keys) a number one: Command R7B numbers its calls. */
+function idOf(obj: Record<string, unknown>, keys: readonly string[], numbers = true): string | undefined {
   for (const key of keys) {
     const id = getOwn(obj, key);
     if (typeof id === 'string' && id.trim() !== '') return id;
-    if (typeof id === 'number') return String(id);
+    if (numbers && typeof id === 'number') return String(id);
   }
   return undefined;
 }

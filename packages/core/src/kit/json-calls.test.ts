@@ -10,7 +10,12 @@ import {
 import type { BodyContext } from './markup-spec.js';
 
 // Hermes's tags: every spelling, a finished body repaired whole, Qwen-Agent's `<code>` part.
-const HERMES: JsonCallsOptions = { ...JSON_CALL_SPELLINGS, repairWhole: true, codeArgument: 'code' };
+const HERMES: JsonCallsOptions = {
+  ...JSON_CALL_SPELLINGS,
+  repairWhole: true,
+  codeArgument: 'code',
+  vouchExact: true,
+};
 const readJsonCalls = (body: string, closed: boolean, options: JsonCallsOptions = {}) =>
   read(body, closed, { ...HERMES, ...options });
 

@@ -53,6 +53,11 @@ export interface JsonCallsOptions extends JsonCallShape {
   repairWhole?: boolean;
   /** One value that is not a call fails the whole block, instead of being reported beside the calls. */
   allOrNothing?: boolean;
+  /**
+   * Vouch for the exact call shape (`BodyResult.exactShape`) when every value has it: a bare form
+   * read without declared tools then takes the calls (architecture/semantics.md).
+   */
+  vouchExact?: boolean;
   /** Calls read at most (the parse's `maxCalls`): reading stops there and the rest is reported once. */
   maxCalls?: number;
   /** The parse's `maxDepth`, for the JSON ladder and the scan of a value that never closed. */
@@ -70,8 +75,6 @@ export interface JsonCallsRead {
   declined: boolean;
   /** Where the values ended in the body (trailing text starts here). */
   end: number;
-  /** maxCalls was reached: calls were left unread (a `limit-exceeded` issue says so). */
-  limited: boolean;
   /** Text after the values, handed back (`trailing: 'text'`). */
   text?: string;
   /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
@@ -134,7 +137,6 @@ class Reader implements JsonCallsRead {
   readonly rejected: JsonCallsRead['rejected'] = [];
   declined = false;
   end = 0;
-  limited = false;
   text: string | undefined;
   strict = false;
   exact = true;
@@ -170,7 +172,7 @@ class Reader implements JsonCallsRead {
       this.reject('malformed-call', found.rejected[0]!.reason, raw);
       return;
     }
-    if (this.exact && !isExactJsonCalls(parsed.value)) this.exact = false;
+    if (this.options.vouchExact && this.exact && !isExactJsonCalls(parsed.value)) this.exact = false;
     if (found.declined) this.declined = true;
     const room = this.room();
     for (const call of found.calls.slice(0, room)) this.calls.push(call);
@@ -198,7 +200,6 @@ class Reader implements JsonCallsRead {
 
   overLimit(what: string, raw: string): void {
     this.stopped = true;
-    this.limited = true;
     const message = `More than maxCalls (${this.options.maxCalls}) calls; ${what} were not read.`;
     this.issues.push({ kind: 'limit-exceeded', message, raw });
   }
@@ -357,7 +358,7 @@ export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions =
     return { calls: [], error: read.rejected[0]?.reason ?? 'no JSON call', strictJson };
   }
   const result: BodyResult = { calls: read.calls, issues: jsonCallsIssues(read), strictJson };
-  if (read.exact && read.rejected.length === 0) result.exactShape = true;
+  if (options.vouchExact && read.exact && read.rejected.length === 0) result.exactShape = true;
   if (read.text !== undefined) result.text = read.text;
   return result;
 }
@@ -395,6 +396,7 @@ function safeJson(value: unknown): string {
 /** The spelling every family is taught: `{"name", "arguments"|"parameters"|"args"}`, or an OpenAI `function`. */
 const CALL_OBJECTS: JsonCallsOptions = {
   argumentKeys: ['arguments', 'parameters', 'args'],
+  openAi: 'unnamed',
   values: 'one',
   trailing: 'reject',
   allOrNothing: true,
