@@ -174,5 +174,10 @@ describe('the declarations of the other families', () => {
     ]);
     expect(readJsonCallObjects('{"name": "a"}\n{"name": "b"}', ctx).error).toBeDefined();
     expect(readJsonCallObjects('[{"name": "a"}, 42]', ctx).error).toMatch(/not a JSON object/);
+    // OpenAI's `function` only when the object has no name of its own; no exact-shape vouching.
+    const both = '{"name": "a", "function": {"name": "b", "arguments": {"x": 1}}}';
+    expect(readJsonCallObjects(both, ctx).calls).toEqual([{ name: 'a', arguments: {} }]);
+    expect(readJsonCallObjects('{"name": "a", "arguments": {}}', ctx).exactShape).toBeUndefined();
+    expect(read('{"name": "a", "arguments": {}}', true, HERMES).exactShape).toBe(true);
   });
 });
