@@ -6,11 +6,14 @@
 import {
   type BodyContext,
   type BodyResult,
-  getOwn,
   isJsonSpace,
   isPlainObject,
+  type JsonCallsOptions,
+  jsonCallFrom,
+  jsonRepaired,
   parseJsonLadder,
   type RawCall,
+  readJsonCalls,
 } from '@toolformat/core/kit';
 
 function isDigit(c: number): boolean {
@@ -28,31 +31,31 @@ export function skipLineNumber(text: string, pos: number): number {
   return p;
 }
 
+/** LM Studio's call object: `{"name", "arguments"|"parameters"}`, alone and with nothing after it. */
+const GEMMA_JSON: JsonCallsOptions = {
+  openAi: false,
+  values: 'one',
+  trailing: 'reject',
+  allOrNothing: true,
+  brokenOff: 'repair',
+  nesting: 0,
+  repairWhole: true,
+};
+
 /** `{"name": …, "arguments"|"parameters": …}` → a call, or null. */
 export function callFromObject(value: unknown): RawCall | null {
-  if (!isPlainObject(value)) return null;
-  const name = getOwn(value, 'name');
-  if (typeof name !== 'string' || name.trim() === '') return null;
-  for (const key of ['arguments', 'parameters']) {
-    if (Object.hasOwn(value, key)) return { name: name.trim(), arguments: getOwn(value, key) ?? {} };
-  }
-  return { name: name.trim(), arguments: {} };
+  const call = jsonCallFrom(value, GEMMA_JSON);
+  return typeof call === 'string' ? null : call;
 }
 
-/** Reads `{json}` (repair reported) into a call. */
+/** Reads `{json}` (repair reported) into a call: a call object, or the arguments of `named`. */
 export function readJsonCall(json: string, named?: string): BodyResult {
+  if (named === undefined) return readJsonCalls(json, true, GEMMA_JSON);
   const parsed = parseJsonLadder(json);
   if (!parsed.ok) return { calls: [], error: `the JSON does not parse: ${parsed.error}` };
-  const issues =
-    parsed.repaired !== null
-      ? [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: json }]
-      : [];
-  if (named !== undefined) {
-    if (!isPlainObject(parsed.value)) return { calls: [], error: 'the arguments are not an object' };
-    return { calls: [{ name: named, arguments: parsed.value }], issues };
-  }
-  const call = callFromObject(parsed.value);
-  return call === null ? { calls: [], error: 'the JSON has no "name"' } : { calls: [call], issues };
+  if (!isPlainObject(parsed.value)) return { calls: [], error: 'the arguments are not an object' };
+  const issues = parsed.repaired !== null ? [jsonRepaired(parsed.repairs, json)] : [];
+  return { calls: [{ name: named, arguments: parsed.value }], issues };
 }
 
 /** The body of a `[TOOL_REQUEST]` block: JSON with a name, or `name {arguments}`. */

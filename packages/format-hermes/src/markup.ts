@@ -4,17 +4,36 @@
  * between wrappers, an agent’s leaked-call report); a variant adds what only its models write and names itself in
  * `ParseResult.format`.
  */
-import type { BlockSpec, BodyParser, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
+import type {
+  BlockSpec,
+  BodyParser,
+  JsonCallsOptions,
+  MarkupSpec,
+  ReasoningSpec,
+} from '@toolformat/core/kit';
 import {
   announceAttributeTag,
   announceFunctionTag,
   announceJsonCall,
   attributeTagBody,
   functionTagBody,
+  JSON_CALL_SPELLINGS,
+  jsonCallsBody,
+  readJsonCalls,
 } from '@toolformat/core/kit';
 import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
-import { jsonCallsBody, readJsonCalls } from './json-calls-body.js';
 import { pythonOrJsonCallsBody } from './python-calls-body.js';
+
+/**
+ * The JSON in the family's tags: every spelling (models drift between wrappers), a finished body
+ * repaired as one value, and Qwen-Agent's `<code>…</code>` after a call as its `code` argument.
+ */
+export const HERMES_JSON: JsonCallsOptions = {
+  ...JSON_CALL_SPELLINGS,
+  repairWhole: true,
+  codeArgument: 'code',
+  vouchExact: true,
+};
 
 /** A JSON body starts with one of these; anything else after an open marker is prose. */
 const JSON_START = '{[';
@@ -76,7 +95,9 @@ const STRIP = [
 export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const { id, familyFormats } = options;
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
-  const json = jsonCallsBody();
+  const json = jsonCallsBody(HERMES_JSON);
+  const apertus = jsonCallsBody({ ...HERMES_JSON, nameKeyed: true });
+  const lfm2: BodyParser = (body, ctx) => pythonOrJsonCallsBody(body, ctx, json);
 
   const tag = (
     open: string,
@@ -163,9 +184,9 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     // Phi-4-mini as prompted by vLLM, Firefunction v2: `functools[…]`.
     selfDelimited('functools', 'phi4', 0.8, '['),
     // LFM2: a pythonic list, or JSON.
-    tag('<|tool_call_start|>', '<|tool_call_end|>', 'lfm2', 0.95, pythonOrJsonCallsBody),
+    tag('<|tool_call_start|>', '<|tool_call_end|>', 'lfm2', 0.95, lfm2),
     // Apertus: `[{"NAME": {args}}]`.
-    tag('<|tools_prefix|>', '<|tools_suffix|>', 'apertus', 0.95, jsonCallsBody({ nameKeyed: true })),
+    tag('<|tools_prefix|>', '<|tools_suffix|>', 'apertus', 0.95, apertus),
     // InternLM2.
     tag('<|action_start|><|plugin|>', '<|action_end|>', 'internlm', 0.95),
     // Inkling: `{"name": …, "args": {…}}` in a tool block, ended like every Inkling block.
@@ -222,7 +243,13 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     strip,
     whole: {
       startChars: JSON_START,
-      body: (body, ctx) => readJsonCalls(body, false, { trailing: 'text', maxCalls: ctx.options.maxCalls }),
+      body: (body, ctx) =>
+        readJsonCalls(body, false, {
+          ...HERMES_JSON,
+          trailing: 'text',
+          maxCalls: ctx.options.maxCalls,
+          maxDepth: ctx.options.maxDepth,
+        }),
       format: fmt('json'),
       onlyDeclaredTools: !options.anyJson,
     },

@@ -7,11 +7,11 @@
 import {
   type BodyContext,
   type BodyIssue,
+  type BodyParser,
   type BodyResult,
   parsePythonCalls,
   pythonRawCalls,
 } from '@toolformat/core/kit';
-import { readJsonCalls } from './json-calls-body.js';
 
 /** `[{` or `{` after blanks: JSON calls, not a pythonic list. */
 function looksLikeJsonCalls(body: string): boolean {
@@ -24,9 +24,10 @@ function looksLikeJsonCalls(body: string): boolean {
   return body[i] === '{' || body[i] === ']';
 }
 
-export function pythonOrJsonCallsBody(body: string, ctx: BodyContext): BodyResult {
+/** `json` reads the JSON form: the family's JSON body parser. */
+export function pythonOrJsonCallsBody(body: string, ctx: BodyContext, json: BodyParser): BodyResult {
   if (body.trim() === '') return { calls: [], error: 'the block is empty' };
-  if (looksLikeJsonCalls(body)) return readJsonCalls(body, ctx.closed, { maxCalls: ctx.options.maxCalls });
+  if (looksLikeJsonCalls(body)) return json(body, ctx);
   const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
   if (!parsed.ok)
     return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };

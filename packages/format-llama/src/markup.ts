@@ -10,8 +10,8 @@
  * exact call shape (`whole`).
  */
 import type { BlockSpec, BodyContext, BodyResult, MarkupSpec } from '@toolformat/core/kit';
-import { announceFunctionTag, functionTagBody } from '@toolformat/core/kit';
-import { readJsonCalls, scanJsonCalls } from './json-calls.js';
+import { announceFunctionTag, functionTagBody, readJsonCalls } from '@toolformat/core/kit';
+import { LLAMA_JSON, scanJsonCalls } from './json-calls.js';
 import { pythonStartBody, pythonTagBody } from './python-tag-body.js';
 import { readPythonCalls, scanPythonLists } from './pythonic.js';
 import { recipientBody, recipientSegments } from './recipient-body.js';
@@ -46,12 +46,17 @@ function bareBody(body: string, ctx: BodyContext): BodyResult {
 function wholeBody(body: string, ctx: BodyContext): BodyResult {
   const t = body.trimStart();
   const json = t[0] === '{' || (t[0] === '[' && t.slice(1).trimStart()[0] === '{');
-  const r = json ? readJsonCalls(body, true) : readPythonCalls(body, ctx);
+  if (json) {
+    // Text after the calls: with the explicit format, the bare-text scan keeps it as content and
+    // finds any calls in it, so the whole-output form steps aside. Auto mode has no bare-text scan
+    // (prose braces would all be candidates): there the leading calls are taken, the text is content.
+    const r = readJsonCalls(body, true, { ...LLAMA_JSON, trailing: 'text' });
+    return r.text === undefined || ctx.auto ? r : { calls: [], error: 'text follows the calls' };
+  }
+  const r = readPythonCalls(body, ctx);
   const trailing = r.issues?.find((i) => i.kind === 'trailing-text');
   if (trailing === undefined) return r;
-  // Text after the calls: with the explicit format, the bare-text scan keeps it as content and
-  // finds any calls in it, so the whole-output form steps aside. Auto mode has no bare-text scan
-  // (prose braces would all be candidates): there the leading calls are taken, the text is content.
+  // (The same choice for a pythonic list.)
   if (!ctx.auto) return { calls: [], error: 'text follows the calls' };
   return { ...r, issues: r.issues!.filter((i) => i !== trailing), text: trailing.raw ?? '' };
 }

@@ -4,8 +4,8 @@
  * `wolfram_alpha.call(…)`, a pythonic list, or raw Python for the code interpreter, which becomes
  * a `code_interpreter` call with `{code}` (the name Llama 3.1's prompt gives that tool).
  */
-import type { BodyContext, BodyResult } from '@toolformat/core/kit';
-import { readJsonCalls } from './json-calls.js';
+import { type BodyContext, type BodyResult, readJsonCalls } from '@toolformat/core/kit';
+import { LLAMA_JSON } from './json-calls.js';
 import { readPythonCalls } from './pythonic.js';
 
 export const CODE_INTERPRETER = 'code_interpreter';
@@ -40,7 +40,7 @@ export function pythonTagBody(body: string, ctx: BodyContext): BodyResult {
         .trimStart()
         .startsWith('{'))
   ) {
-    return readJsonCalls(body, ctx.closed);
+    return readJsonCalls(body, ctx.closed, { ...LLAMA_JSON, maxDepth: ctx.options.maxDepth });
   }
   if (c === '[' || startsWithBuiltinCall(body, p)) {
     const read = readPythonCalls(body, ctx);
@@ -64,7 +64,7 @@ export function pythonStartBody(body: string, ctx: BodyContext): BodyResult {
         .trimStart()
         .startsWith('{'))
   ) {
-    return readJsonCalls(body, ctx.closed);
+    return readJsonCalls(body, ctx.closed, { ...LLAMA_JSON, maxDepth: ctx.options.maxDepth });
   }
   return readPythonCalls(body, ctx);
 }

@@ -4,7 +4,13 @@
  * code), any other recipient is a tool and the body its JSON arguments. The prompt ends with
  * `>>>`, so an output may start right at a recipient (`whole` reads that form).
  */
-import { type BodyResult, isPlainObject, parseJsonLadder, type RawCall } from '@toolformat/core/kit';
+import {
+  type BodyResult,
+  isPlainObject,
+  jsonRepaired,
+  parseJsonLadder,
+  type RawCall,
+} from '@toolformat/core/kit';
 
 const MAX_NAME = 256;
 
@@ -31,10 +37,7 @@ export function readRecipient(segment: string): BodyResult | null {
   const parsed = parseJsonLadder(rest);
   if (!parsed.ok || !isPlainObject(parsed.value))
     return { calls: [], error: `the arguments of "${name}" are not a JSON object` };
-  const issues =
-    parsed.repaired === null
-      ? []
-      : [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: rest }];
+  const issues = parsed.repaired === null ? [] : [jsonRepaired(parsed.repairs, rest)];
   return { calls: [{ name, arguments: parsed.value }], issues };
 }
 

@@ -21,16 +21,19 @@ import {
   type BodyIssue,
   type BodyResult,
   BRACE_OPEN,
-  BRACKET_CLOSE,
   BRACKET_OPEN,
   findJsonEnd,
   findJsonValues,
-  getOwn,
   isBlank,
-  isPlainObject,
+  type JsonCallsOptions,
+  type JsonCallsRead,
+  jsonRepaired,
+  notExtracted,
+  PARTIAL_CALL,
   parseJsonLadder,
   QUOTE,
   type RawCall,
+  readJsonCallValues,
   skipBlank,
   textContinuesSentence,
 } from '@toolformat/core/kit';
@@ -62,13 +65,14 @@ function withoutEos(text: string): string {
   return text.includes(EOS) ? text.split(EOS).join('') : text;
 }
 
-const PARTIAL = 'the output ended inside this call, so its arguments are incomplete';
+/** v3's call objects: `{"name", "arguments"|"parameters", "id"}`, or OpenAI's `{"id", "function": {…}}`. */
+const MISTRAL_JSON: JsonCallsOptions = { ids: ['id'], values: 'one', trailing: 'leave' };
 
 class Reader {
   readonly calls: RawCall[] = [];
   readonly issues: BodyIssue[] = [];
   /** Values that looked like calls and were not: issues beside calls, the error without any. */
-  readonly rejected: Array<{ kind: string; reason: string; raw: string }> = [];
+  readonly rejected: JsonCallsRead['rejected'] = [];
   /** Text for the user, in order (before and after the calls). */
   readonly text: string[] = [];
   format: string | undefined;
@@ -95,62 +99,27 @@ class Reader {
     this.calls.push(call);
   }
 
-  /** One complete JSON text of the v3 form: an array of call objects, or one object. */
-  private takeJson(raw: string): boolean {
-    const parsed = parseJsonLadder(raw);
-    if (!parsed.ok) {
-      this.rejected.push({ kind: 'malformed-call', reason: parsed.error, raw });
-      return false;
+  /**
+   * One JSON text of the v3 form (an array of call objects, or one object) at the start of `text`,
+   * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call.
+   */
+  private takeJson(text: string): number {
+    const read = readJsonCallValues(text, false, MISTRAL_JSON);
+    if (read.calls.length === 0) {
+      this.rejected.push(...read.rejected);
+      return -1;
     }
-    if (parsed.repaired !== null) {
-      this.issues.push({
-        kind: 'json-repaired',
-        message: `Repaired JSON: ${parsed.repairs.join('; ')}.`,
-        raw,
-      });
-    }
-    const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-    if (items.length === 0) this.rejected.push({ kind: 'malformed-call', reason: 'an empty list', raw });
-    let any = false;
-    for (const item of items) {
-      const call = toRawCall(item);
-      if (typeof call === 'string') {
-        this.rejected.push({ kind: 'malformed-call', reason: call, raw: safeJson(item) });
-      } else {
-        this.add(call, raw);
-        any = true;
-      }
-    }
-    return any;
+    this.issues.push(...read.issues);
+    for (const call of read.calls) this.add(call, text.slice(0, read.end));
+    this.rejected.push(...read.rejected);
+    return read.end;
   }
 
-  /** v3: a JSON value right after the token. An array the output ended inside keeps its complete elements. */
+  /** v3: a JSON value right after the token. A list the output ended inside keeps its complete elements. */
   readJsonForm(start: number): void {
-    const body = this.body;
     this.format = this.formats.v3;
-    const end = findJsonEnd(body, start);
-    if (end !== -1) {
-      this.takeJson(body.slice(start, end));
-      this.rest(end);
-      return;
-    }
-    if (body.charCodeAt(start) !== BRACKET_OPEN) {
-      this.rejected.push({ kind: 'partial-call', reason: PARTIAL, raw: body.slice(start) });
-      return;
-    }
-    let p = start + 1;
-    for (;;) {
-      p = skipBlank(body, p, true);
-      if (p >= body.length || body.charCodeAt(p) === BRACKET_CLOSE) return;
-      const c = body.charCodeAt(p);
-      const elementEnd = c === BRACE_OPEN || c === BRACKET_OPEN ? findJsonEnd(body, p) : -1;
-      if (elementEnd === -1) {
-        this.rejected.push({ kind: 'partial-call', reason: PARTIAL, raw: body.slice(p) });
-        return;
-      }
-      this.takeJson(body.slice(p, elementEnd));
-      p = elementEnd;
-    }
+    const end = this.takeJson(this.body.slice(start));
+    this.rest(end === -1 ? this.body.length : start + end);
   }
 
   /**
@@ -238,7 +207,7 @@ class Reader {
     }
     const end = findJsonEnd(body, q);
     if (end === -1) {
-      this.rejected.push({ kind: 'partial-call', reason: PARTIAL, raw: body.slice(pos) });
+      this.rejected.push({ kind: 'partial-call', reason: PARTIAL_CALL, raw: body.slice(pos) });
       return { end: -1 };
     }
     const rawArgs = body.slice(q, end);
@@ -247,13 +216,7 @@ class Reader {
       this.rejected.push({ kind: 'malformed-call', reason: parsed.error, raw: body.slice(pos, end) });
       return { end };
     }
-    if (parsed.repaired !== null) {
-      this.issues.push({
-        kind: 'json-repaired',
-        message: `Repaired JSON: ${parsed.repairs.join('; ')}.`,
-        raw: rawArgs,
-      });
-    }
+    if (parsed.repaired !== null) this.issues.push(jsonRepaired(parsed.repairs, rawArgs));
     const call: RawCall = { name, arguments: parsed.value };
     if (id !== undefined && id !== '') call.id = id;
     this.add(call, body.slice(pos, end));
@@ -274,7 +237,7 @@ class Reader {
       const raw = body.slice(from, to);
       const before = this.rejected.length;
       if (!looksLikeCalls(raw)) continue;
-      if (this.takeJson(raw)) {
+      if (this.takeJson(raw) !== -1) {
         this.format ??= this.formats.v3;
         this.text.push(body.slice(last, from));
         last = to;
@@ -301,22 +264,6 @@ function looksLikeCalls(raw: string): boolean {
   return raw.charCodeAt(p) === QUOTE;
 }
 
-/** `{"name", "arguments" | "parameters", "id"}`, or OpenAI's `{"id", "function": {…}}`. */
-export function toRawCall(value: unknown): RawCall | string {
-  if (!isPlainObject(value)) return 'not a JSON object';
-  const fn = getOwn(value, 'function');
-  const source = isPlainObject(fn) && typeof getOwn(fn, 'name') === 'string' ? fn : value;
-  const name = getOwn(source, 'name');
-  if (typeof name !== 'string' || name.trim() === '') return 'no "name" string';
-  let args: unknown = {};
-  if (Object.hasOwn(source, 'arguments')) args = getOwn(source, 'arguments');
-  else if (Object.hasOwn(source, 'parameters')) args = getOwn(source, 'parameters');
-  const call: RawCall = { name, arguments: args };
-  const id = getOwn(value, 'id') ?? getOwn(source, 'id');
-  if (typeof id === 'string' && id.trim() !== '') call.id = id;
-  return call;
-}
-
 /** Built once: a run of empty blocks reports it for each, and the engine compares it cheaply. */
 const NOTHING_FOLLOWS = `nothing follows ${TOOL_CALLS}`;
 
@@ -341,9 +288,7 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
     const first = reader.rejected[0]!;
     return { calls: [], error: first.reason, ...(reader.format ? { format: reader.format } : {}) };
   }
-  for (const r of reader.rejected) {
-    issues.push({ kind: r.kind, message: `Not extracted: ${r.reason}.`, raw: r.raw });
-  }
+  for (const r of reader.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
   if (reader.calls.length === 0) {
     // `[TOOL_CALLS]` and then prose: the token goes, the prose stays (nothing is lost).
     issues.push({
@@ -362,14 +307,6 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
   if (text.trim() !== '') result.text = text;
   if (reader.format !== undefined) result.format = reader.format;
   return result;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /**

@@ -6,11 +6,10 @@
  * one parameter). Anything else is an issue, never a guess.
  */
 import type { ToolIndex } from '@toolformat/core/kit';
-import { coerceValue, getOwn, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
-import { lostToTruncation } from './json-calls.js';
+import { coerceValue, getOwn, isPlainObject, lostToTruncation, parseJsonLadder } from '@toolformat/core/kit';
 
 export type ActionInput =
-  | { ok: true; arguments: Record<string, unknown>; repairs?: string }
+  | { ok: true; arguments: Record<string, unknown>; repairs?: readonly string[] }
   | { ok: false; kind: 'malformed-call' | 'partial-call'; reason: string };
 
 /** Removes a code fence or inline code span around the whole value (```json … ```). */
@@ -80,7 +79,7 @@ export function readActionInput(
   if (value === '') return { ok: true, arguments: {} };
   const first = value.charCodeAt(0);
   let parsed: unknown = value;
-  let repairs: string | undefined;
+  let repairs: readonly string[] | undefined;
   // JSON: an object or array, or a quoted string (`"Paris"`).
   if (first === 123 || first === 91 || first === 34) {
     const r = parseJsonLadder(value, { maxDepth });
@@ -94,7 +93,7 @@ export function readActionInput(
             reason: `the JSON breaks off (${lost}), so the arguments are incomplete`,
           };
         }
-        repairs = r.repairs.join('; ');
+        repairs = r.repairs;
       }
       parsed = r.value;
     } else if (first !== 34) {

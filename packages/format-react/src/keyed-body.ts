@@ -25,12 +25,16 @@ import {
   type BodyParser,
   type BodyResult,
   JsonValueScanner,
+  jsonCallsIssues,
+  jsonRepaired,
   MarkerSet,
   type RawCall,
+  readJsonCallValues,
   skipJsonSpace,
+  unclosedProblem,
 } from '@toolformat/core/kit';
 import { readActionInput } from './action-input.js';
-import { type JsonCalls, readJsonValue, takeJson, unclosedProblem } from './json-calls.js';
+import { REACT_JSON } from './json-calls.js';
 
 export type KeyKind = 'action' | 'input' | 'thought' | 'observation' | 'final';
 
@@ -142,17 +146,20 @@ class SectionReader {
     this.settle();
     const body = this.body;
     if (jsonStart !== -1) {
-      const out: JsonCalls = { calls: [], issues: [], rejected: [] };
-      const maxDepth = this.ctx.options.maxDepth;
-      let valueEnd = jsonEnd;
-      if (jsonEnd !== -1) takeJson(body.slice(jsonStart, jsonEnd), out, maxDepth);
-      else valueEnd = readJsonValue(body.slice(0, end), jsonStart, this.ctx.closed, out, maxDepth);
-      this.calls.push(...out.calls);
-      this.issues.push(...out.issues);
-      if (out.calls.length > 0 && this.scheme.jsonFormat) this.format ??= this.scheme.jsonFormat;
-      if (out.calls.length === 0 && !out.declined) {
-        this.failure ??= out.rejected[0] ?? 'no call in the action list';
-        if (out.issues.length === 0) this.fail('malformed-call', this.failure, key + body.slice(start, end));
+      // A value the scan saw close is complete; else it runs to the next key, maybe cut off.
+      const read = readJsonCallValues(
+        body.slice(jsonStart, jsonEnd !== -1 ? jsonEnd : end),
+        jsonEnd !== -1 || this.ctx.closed,
+        { ...REACT_JSON, trailing: 'leave', maxDepth: this.ctx.options.maxDepth },
+      );
+      const valueEnd = jsonEnd !== -1 ? jsonEnd : jsonStart + read.end;
+      const issues = jsonCallsIssues(read);
+      this.calls.push(...read.calls);
+      this.issues.push(...issues);
+      if (read.calls.length > 0 && this.scheme.jsonFormat) this.format ??= this.scheme.jsonFormat;
+      if (read.calls.length === 0 && !read.declined) {
+        this.failure ??= read.rejected[0]?.reason ?? 'no call in the action list';
+        if (issues.length === 0) this.fail('malformed-call', this.failure, key + body.slice(start, end));
       }
       this.trailing(body.slice(valueEnd, end));
       return;
@@ -201,13 +208,7 @@ class SectionReader {
     const r = readActionInput(valueText, pending.name, this.ctx.options.tools, maxDepth);
     if (r.ok) {
       this.calls.push({ name: pending.name, arguments: r.arguments });
-      if (r.repairs !== undefined) {
-        this.issues.push({
-          kind: 'json-repaired',
-          message: `Repaired JSON: ${r.repairs}.`,
-          raw: valueText.trim(),
-        });
-      }
+      if (r.repairs !== undefined) this.issues.push(jsonRepaired(r.repairs, valueText.trim()));
     } else {
       this.fail(r.kind, `"${pending.name}": ${r.reason}`, both);
     }

@@ -14,8 +14,8 @@
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
 import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core/kit';
-import { isBlankRange, THINK_REASONING } from '@toolformat/core/kit';
-import { jsonBlockBody } from './json-calls.js';
+import { isBlankRange, jsonCallsBody, THINK_REASONING } from '@toolformat/core/kit';
+import { REACT_JSON } from './json-calls.js';
 import { keyValueBody } from './key-value-body.js';
 import { keyedBody } from './keyed-body.js';
 
@@ -103,6 +103,9 @@ export const madeUpResultBody: BodyParser = () => ({
   calls: [],
   error: 'a tool result written by the model with no action before it (results come from the tools)',
 });
+
+/** A JSON-in-tag block (`<|START_ACTION|>…<|END_ACTION|>`, `<tool_call>…</tool_call>`): one value. */
+const jsonBlockBody = jsonCallsBody(REACT_JSON);
 
 export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const { id, familyFormats } = options;

@@ -3,14 +3,11 @@
  * read, checked to be an object (or JSON of one), and every repair or cut-off reported.
  */
 
-import { skipBlank } from './char-codes.js';
+import { BRACE_OPEN, BRACKET_OPEN, skipBlank } from './char-codes.js';
 import { type JsonLadderResult, parseJsonLadder } from './json-ladder.js';
 import { findJsonEnd } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyResult } from './markup-spec.js';
 import { isPlainObject } from './safe-object.js';
-
-const BRACE_OPEN = 123;
-const BRACKET_OPEN = 91;
 
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {
@@ -25,9 +22,27 @@ export function partialCall(body: string, ctx: BodyContext, reason: string): Bod
   const raw = ctx.open + body;
   return {
     calls: [],
-    issues: [{ kind: 'partial-call', message: `Not extracted: ${reason}.`, raw }],
+    issues: [notExtracted('partial-call', reason, raw)],
     text: ctx.options.onMalformed === 'keep' ? raw : '',
   };
+}
+
+/**
+ * The issue of a value that looked like a call and did not become one: `partial-call` when the
+ * output ended inside it, `malformed-call` when it is broken (architecture/semantics.md, the
+ * cut-off rule). Every JSON reader builds it here, so the wording is one.
+ */
+export function notExtracted(
+  kind: 'partial-call' | 'malformed-call',
+  reason: string,
+  raw: string,
+): BodyIssue {
+  return { kind, message: `Not extracted: ${reason}.`, raw };
+}
+
+/** The `json-repaired` issue of a value the JSON ladder repaired: a call still, the repair said in words. */
+export function jsonRepaired(repairs: readonly string[], raw: string): BodyIssue {
+  return { kind: 'json-repaired', message: `Repaired JSON: ${repairs.join('; ')}.`, raw };
 }
 
 /**
@@ -96,11 +111,7 @@ export function readCallArguments(text: string, body: string, ctx: BodyContext):
   parsed ??= parseJsonLadder(json, { maxDepth });
   if (!parsed.ok) return { ok: false, result: malformed(`the arguments are not JSON: ${parsed.error}`) };
   if (parsed.repaired !== null) {
-    issues.push({
-      kind: 'json-repaired',
-      message: `Repaired JSON: ${parsed.repairs.join('; ')}.`,
-      raw: json,
-    });
+    issues.push(jsonRepaired(parsed.repairs, json));
   }
   return usable(parsed.value, parsed.repaired === null && issues.length === 0, issues, maxDepth);
 }

@@ -33,7 +33,13 @@ export {
   XML_TAG_OPTIONS,
 } from './attribute-tags.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
-export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
+export {
+  type CallArgumentsRead,
+  jsonRepaired,
+  notExtracted,
+  partialCall,
+  readCallArguments,
+} from './call-arguments.js';
 export * from './char-codes.js';
 export {
   type CallRenderer,
@@ -60,7 +66,27 @@ export {
 } from './function-tag-body.js';
 export { defaultGenerateId, fnv1a, isTokenWord } from './ids.js';
 export { announceJsonCall, JSON_CALL_ARGUMENTS, jsonCallName } from './json-call-name.js';
-export { readJsonCallObjects } from './json-call-object.js';
+export {
+  type CollectedJsonCalls,
+  collectJsonCalls,
+  JSON_CALL_SPELLINGS,
+  type JsonCallShape,
+  jsonCallFrom,
+} from './json-call-object.js';
+export {
+  type JsonCallsOptions,
+  type JsonCallsRead,
+  jsonCallsBody,
+  jsonCallsIssues,
+  jsonCallsResult,
+  lostToTruncation,
+  PARTIAL_CALL,
+  readJsonCallObjects,
+  readJsonCalls,
+  readJsonCallValues,
+  startsWithJson,
+  unclosedProblem,
+} from './json-calls.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';

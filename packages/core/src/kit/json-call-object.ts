@@ -1,41 +1,207 @@
 /**
- * A block body that is JSON calls — `{"name": …, "arguments"|"parameters"|"args": {…}}`, an array of
- * them, or the OpenAI wrapping `{"type": "function", "function": {…}}` — for a format that meets
- * another family's JSON where it expects its own markup (a Qwen3-Coder model writing Qwen2.5's
- * `<tool_call>{…}</tool_call>`). Relaxed JSON (single quotes) is read and reported; a body the
- * output ended inside of is not a call (architecture/semantics.md, the cut-off rule).
+ * One parsed JSON value → the calls it holds, by a declaration of the keys a family writes. Models
+ * and templates spell a call many ways: `{"name", "arguments"}` (Hermes, Qwen), `{"name",
+ * "parameters"}` (Llama 3.x), `{"tool_name", "parameters"}` (Command R), `{"function"|"tool": NAME,
+ * …}` (what leaks in agent loops), OpenAI's `{"id", "type": "function", "function": {"name",
+ * "arguments"}}`, wrappers such as `{"tool_calls": […]}`, and Apertus's name-keyed `{"NAME": {…}}`.
+ * Each format declares which of these are its own (a spelling read where the family never writes
+ * it turns ordinary JSON answers into calls); the engine then checks names and unwraps
+ * JSON-string arguments (architecture/semantics.md, guarantees 2 and 3).
  */
-import { parseJsonLadder } from './json-ladder.js';
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
+import type { RawCall } from './markup-spec.js';
 import { getOwn, isPlainObject } from './safe-object.js';
 
-export function readJsonCallObjects(body: string, ctx: BodyContext): BodyResult {
-  const parsed = parseJsonLadder(body.trim(), { maxDepth: ctx.options.maxDepth });
-  if (!parsed.ok) return { calls: [], error: parsed.error };
-  if (parsed.repaired !== null && !ctx.closed)
-    return { calls: [], error: 'the output ended inside this call, so its arguments are incomplete' };
-  const items = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-  const calls: RawCall[] = [];
-  for (const item of items) {
-    const call = toCall(item);
-    if (call === null) return { calls: [], error: 'not a {"name", "arguments"} object' };
-    calls.push(call);
-  }
-  const issues: BodyIssue[] =
-    parsed.repaired === null
-      ? []
-      : [{ kind: 'json-repaired', message: `Repaired JSON: ${parsed.repairs.join('; ')}.`, raw: body }];
-  return { calls, issues };
+export interface JsonCallShape {
+  /** Keys whose string value names the tool, tried in this order. Default `["name"]`. */
+  nameKeys?: readonly string[];
+  /** Keys that hold the arguments, tried in this order. Default `["arguments", "parameters"]`. */
+  argumentKeys?: readonly string[];
+  /** Without one of the argument keys the object is not a call (`{"name": "x"}` alone is an answer). */
+  requireArguments?: boolean;
+  /**
+   * OpenAI's `{"type": "function", "function": {"name", …}}`: read whenever `function` is an
+   * object with a name (`any`, the default), only when the object has no `name` of its own
+   * (`unnamed`), only then and beside `"type": "function"` (`typed`, which also makes any other
+   * `"type"` not a call), or never (`false`).
+   */
+  openAi?: 'any' | 'unnamed' | 'typed' | false;
+  /**
+   * Where a call's id is: `openai`, the `id` beside an OpenAI `function` only; or keys read on the
+   * call object (and, for the OpenAI shape, beside it first). Default: no id.
+   */
+  ids?: 'openai' | readonly string[];
+  /** Keys of a wrapper around one call or a list of them, as the object's only key (`{"tool_calls": […]}`). */
+  wrapperKeys?: readonly string[];
+  /** How many levels of lists and wrappers may hold calls. Default 1: a list of call objects. */
+  nesting?: number;
+  /** Apertus: `{"NAME": {args}}`, an object whose one key names the tool. */
+  nameKeyed?: boolean;
+  /** Names that are a choice, not a call (Command R's `directly-answer`): dropped, and `declined` set. */
+  noCall?: ReadonlySet<string>;
+  /** A tool's declaration echoed from the prompt (description and a `parameters` schema) is not a call. */
+  rejectDefinitions?: boolean;
 }
 
-function toCall(value: unknown): RawCall | null {
-  if (!isPlainObject(value)) return null;
-  const wrapped = getOwn(value, 'function');
-  if (getOwn(value, 'name') === undefined && isPlainObject(wrapped)) return toCall(wrapped);
-  const name = getOwn(value, 'name');
-  if (typeof name !== 'string' || name.trim() === '') return null;
-  for (const key of ['arguments', 'parameters', 'args']) {
-    if (Object.hasOwn(value, key)) return { name: name.trim(), arguments: getOwn(value, key) ?? {} };
+/**
+ * Every spelling at once, for the families that meet each other's JSON in their tags (a Qwen3
+ * model writing Qwen2.5's `<tool_call>{…}</tool_call>`, an agent's leaked `{"tool": …}`).
+ */
+export const JSON_CALL_SPELLINGS: JsonCallShape = {
+  nameKeys: ['name', 'function', 'tool', 'tool_name', 'function_name'],
+  argumentKeys: ['arguments', 'parameters', 'args', 'input'],
+  ids: 'openai',
+  wrapperKeys: ['tool_calls', 'tool_call', 'function_call', 'function_calls', 'calls'],
+  nesting: 4,
+  rejectDefinitions: true,
+};
+
+const NAME_KEYS = ['name'];
+const ARGUMENT_KEYS = ['arguments', 'parameters'];
+const DEFINITION = 'a tool definition (name, description, parameters schema), not a call';
+
+export interface CollectedJsonCalls {
+  calls: RawCall[];
+  /** Values that are not calls, with the reason; reported by the caller (nothing is lost). */
+  rejected: Array<{ value: unknown; reason: string }>;
+  /** A `noCall` name came: no tool, by choice. */
+  declined: boolean;
+}
+
+/** Collects the calls a parsed JSON value holds (an object, or a list of them). Never throws. */
+export function collectJsonCalls(value: unknown, shape: JsonCallShape): CollectedJsonCalls {
+  const out: CollectedJsonCalls = { calls: [], rejected: [], declined: false };
+  visit(value, shape, out, 0);
+  return out;
+}
+
+function visit(value: unknown, shape: JsonCallShape, out: CollectedJsonCalls, depth: number): void {
+  // Lists in lists, wrappers in wrappers: past the declared depth it is data, not a call list
+  // (and a value nested ten thousand deep is not walked).
+  if (depth > (shape.nesting ?? 1)) {
+    out.rejected.push({ value, reason: 'nested too deep to be a list of calls' });
+    return;
   }
-  return { name: name.trim(), arguments: {} };
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.rejected.push({ value, reason: 'an empty list' });
+    for (const item of value) visit(item, shape, out, depth + 1);
+    return;
+  }
+  const call = jsonCallFrom(value, shape);
+  if (typeof call !== 'string') {
+    if (shape.noCall?.has(call.name.trim())) out.declined = true;
+    else out.calls.push(call);
+    return;
+  }
+  const wrapped = isPlainObject(value) ? wrapperContent(value, shape) : undefined;
+  if (wrapped !== undefined) visit(wrapped, shape, out, depth + 1);
+  else out.rejected.push({ value, reason: call });
+}
+
+/** The content of a wrapper: an object whose only key is one of `wrapperKeys`, holding an object or a list. */
+function wrapperContent(obj: Record<string, unknown>, shape: JsonCallShape): unknown {
+  if (shape.wrapperKeys === undefined) return undefined;
+  const keys = Object.keys(obj);
+  if (keys.length !== 1 || !shape.wrapperKeys.includes(keys[0]!)) return undefined;
+  const inner = getOwn(obj, keys[0]!);
+  return isPlainObject(inner) || Array.isArray(inner) ? inner : undefined;
+}
+
+/** One value → a call, or the reason it is not one. */
+export function jsonCallFrom(value: unknown, shape: JsonCallShape): RawCall | string {
+  if (!isPlainObject(value)) return 'not a JSON object';
+  const fn = getOwn(value, 'function');
+  const openAi = shape.openAi ?? 'any';
+  if (
+    openAi !== false &&
+    isPlainObject(fn) &&
+    typeof getOwn(fn, 'name') === 'string' &&
+    (openAi === 'any' ||
+      (getOwn(value, 'name') === undefined && (openAi === 'unnamed' || getOwn(value, 'type') === 'function')))
+  ) {
+    if (shape.rejectDefinitions && isToolDefinition(fn)) return DEFINITION;
+    const call = fromFlat(fn, shape);
+    if (typeof call === 'string') return call;
+    const id =
+      shape.ids === 'openai'
+        ? idOf(value, ['id'], false)
+        : shape.ids && (idOf(value, shape.ids) ?? idOf(fn, shape.ids));
+    if (id !== undefined) call.id = id;
+    return call;
+  }
+  const flat = fromFlat(value, shape);
+  if (typeof flat !== 'string') {
+    if (shape.rejectDefinitions && isToolDefinition(value)) return DEFINITION;
+    if (Array.isArray(shape.ids)) {
+      const id = idOf(value, shape.ids);
+      if (id !== undefined) flat.id = id;
+    }
+    return flat;
+  }
+  if (shape.nameKeyed) {
+    const keys = Object.keys(value);
+    if (keys.length === 1) {
+      const name = keys[0]!;
+      const args = getOwn(value, name);
+      if (name.trim() !== '' && (isPlainObject(args) || typeof args === 'string' || args === null)) {
+        return { name, arguments: args };
+      }
+    }
+  }
+  return flat;
+}
+
+function fromFlat(obj: Record<string, unknown>, shape: JsonCallShape): RawCall | string {
+  if (shape.openAi === 'typed') {
+    const type = getOwn(obj, 'type');
+    if (type !== undefined && type !== 'function') return 'a "type" other than "function"';
+  }
+  const nameKeys = shape.nameKeys ?? NAME_KEYS;
+  let name: string | undefined;
+  for (const key of nameKeys) {
+    const v = getOwn(obj, key);
+    if (typeof v === 'string' && v.trim() !== '') {
+      name = v;
+      break;
+    }
+  }
+  if (name === undefined) return missing(nameKeys, 'string');
+  const argumentKeys = shape.argumentKeys ?? ARGUMENT_KEYS;
+  for (const key of argumentKeys) {
+    if (Object.hasOwn(obj, key)) return { name, arguments: getOwn(obj, key) };
+  }
+  // A call without arguments is a call with none (`{"name": "refresh"}`), unless the family
+  // always writes the key.
+  return shape.requireArguments ? missing(argumentKeys, 'key') : { name, arguments: {} };
+}
+
+/** `no "name" (or "function", "tool") string`: the first keys, for the reason a value is not a call. */
+function missing(keys: readonly string[], what: string): string {
+  const more = keys.slice(1, 3).map((k) => `"${k}"`);
+  return `no "${keys[0]}"${more.length > 0 ? ` (or ${more.join(', ')})` : ''} ${what}`;
+}
+
+/** A non-blank string id, or (for declared keys) a number one: Command R7B numbers its calls. */
+function idOf(obj: Record<string, unknown>, keys: readonly string[], numbers = true): string | undefined {
+  for (const key of keys) {
+    const id = getOwn(obj, key);
+    if (typeof id === 'string' && id.trim() !== '') return id;
+    if (numbers && typeof id === 'number') return String(id);
+  }
+  return undefined;
+}
+
+/**
+ * A tool's declaration rather than a call: it has a description and a `parameters` JSON Schema but
+ * no `arguments`. Models echo the `<tools>` list of their prompt; that must not become a call.
+ */
+function isToolDefinition(obj: Record<string, unknown>): boolean {
+  if (Object.hasOwn(obj, 'arguments')) return false;
+  const params = getOwn(obj, 'parameters');
+  const looksLikeSchema =
+    isPlainObject(params) &&
+    getOwn(params, 'type') === 'object' &&
+    isPlainObject(getOwn(params, 'properties'));
+  return (
+    looksLikeSchema && (typeof getOwn(obj, 'description') === 'string' || Object.hasOwn(params, 'required'))
+  );
 }

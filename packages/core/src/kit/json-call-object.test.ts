@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { collectCalls, toRawCall } from './call-object.js';
+import {
+  collectJsonCalls,
+  JSON_CALL_SPELLINGS,
+  type JsonCallShape,
+  jsonCallFrom,
+} from './json-call-object.js';
 
-describe('toRawCall: the spellings of one call', () => {
+// Hermes's tags read every spelling; these tests read through that declaration.
+const toRawCall = (value: unknown, shape: JsonCallShape = {}) =>
+  jsonCallFrom(value, { ...JSON_CALL_SPELLINGS, ...shape });
+const collectCalls = (value: unknown) => collectJsonCalls(value, JSON_CALL_SPELLINGS);
+
+describe('jsonCallFrom: the spellings of one call', () => {
   it('reads {"name", "arguments"} and the parameters / args / input aliases', () => {
     expect(toRawCall({ name: 'f', arguments: { a: 1 } })).toEqual({ name: 'f', arguments: { a: 1 } });
     expect(toRawCall({ name: 'f', parameters: { a: 1 } })).toEqual({ name: 'f', arguments: { a: 1 } });
@@ -55,7 +65,7 @@ describe('toRawCall: the spellings of one call', () => {
   });
 });
 
-describe('collectCalls: values holding calls', () => {
+describe('collectJsonCalls: values holding calls', () => {
   it('reads arrays and wrappers', () => {
     expect(
       collectCalls([{ name: 'a' }, { name: 'b', arguments: { x: 1 } }]).calls.map((c) => c.name),

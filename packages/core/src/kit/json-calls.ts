@@ -1,0 +1,415 @@
+/**
+ * The one reader of JSON calls in a block body: one value, a list, JSON lines, `{…}, {…}`
+ * (MiniMax-M1, sglang), `{…}; {…}` (vLLM's Llama 3 parser) or values back to back, each through
+ * the JSON ladder and each object through the format's declared call shape (`json-call-object.ts`).
+ * A format declares its keys and these options; it does not read JSON itself.
+ *
+ * Truncation versus breakage (architecture/semantics.md, the cut-off rule). A block whose close
+ * marker came was finished by the model: broken JSON in it is repaired and the repair reported. A
+ * block the output ended inside of may have been cut off: there only complete values count, and a
+ * value left open at the end is a `partial-call` issue, never a call with half its arguments (vLLM
+ * and llama.cpp drop such a call too).
+ *
+ * Cost (guarantee 8): values are delimited by `findJsonEnd` (one pass each, over disjoint spans)
+ * before any parsing, and a value that never closes is looked at by one bracket scan before the
+ * ladder, so the work is linear in the body however it is cut; a failed value is a result, not a
+ * thrown exception.
+ */
+import { jsonRepaired, notExtracted } from './call-arguments.js';
+import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, isBlank, skipBlank } from './char-codes.js';
+import { isExactJsonCalls } from './exact-call-shape.js';
+import { collectJsonCalls, type JsonCallShape } from './json-call-object.js';
+import { type JsonLadderResult, parseJsonLadder } from './json-ladder.js';
+import { findJsonEnd, JsonValueScanner } from './json-scan.js';
+import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
+import { isPlainObject, setOwn } from './safe-object.js';
+
+export interface JsonCallsOptions extends JsonCallShape {
+  /** One value per body (then trailing text), or several (`many`, the default). */
+  values?: 'one' | 'many';
+  /** Characters that separate values besides blanks (`,` by default; `;,` for Llama). */
+  separators?: string;
+  /**
+   * Text after the last value: an `issue` inside a tag (the model's, but not a call; the default),
+   * `text` for bare output, where it is what the user should read, `reject` where the block must
+   * be JSON and nothing else (a value that is not a call: with `allOrNothing` the block fails), or
+   * `leave` for a caller that reads on from `end`.
+   */
+  trailing?: 'issue' | 'text' | 'reject' | 'leave';
+  /** Qwen-Agent's `<code>…</code>` after a call is that call's argument of this name. */
+  codeArgument?: string;
+  /**
+   * A finished block whose JSON breaks off inside a string or after a key lost part of the call:
+   * reported as `partial-call`, as `malformed-call` (the default), or repaired like any slip
+   * (`repair`). Only missing closing brackets, a common slip, are repaired in every case.
+   */
+  brokenOff?: 'partial-call' | 'malformed-call' | 'repair';
+  /** Read the complete elements of a list the output ended inside (default true). */
+  openLists?: boolean;
+  /**
+   * A finished body is first read whole, as one value the ladder may repair (Hermes's tags: the
+   * usual block costs one `JSON.parse`, and says `strictJson`); else value by value.
+   */
+  repairWhole?: boolean;
+  /** One value that is not a call fails the whole block, instead of being reported beside the calls. */
+  allOrNothing?: boolean;
+  /**
+   * Vouch for the exact call shape (`BodyResult.exactShape`) when every value has it: a bare form
+   * read without declared tools then takes the calls (architecture/semantics.md).
+   */
+  vouchExact?: boolean;
+  /** Calls read at most (the parse's `maxCalls`): reading stops there and the rest is reported once. */
+  maxCalls?: number;
+  /** The parse's `maxDepth`, for the JSON ladder and the scan of a value that never closed. */
+  maxDepth?: number;
+}
+
+/** What a read found, for a format that builds its own result around it. */
+export interface JsonCallsRead {
+  calls: RawCall[];
+  /** Repairs and limits. */
+  issues: BodyIssue[];
+  /** Values that were not calls: issues beside calls, the error when there is no call at all. */
+  rejected: Array<{ kind: 'partial-call' | 'malformed-call'; reason: string; raw: string }>;
+  /** A `noCall` name came (no tool, by choice). */
+  declined: boolean;
+  /** Where the values ended in the body (trailing text starts here). */
+  end: number;
+  /** Text after the values, handed back (`trailing: 'text'`). */
+  text?: string;
+  /** The whole body parsed strictly as one JSON value (BodyResult.strictJson). */
+  strict: boolean;
+  /** Every value read is a call or a list of calls in the exact shape (BodyResult.exactShape). */
+  exact: boolean;
+}
+
+/** Why a value the output ended inside is not a call (one wording for every JSON format). */
+export const PARTIAL_CALL = 'the output ended inside this call, so its arguments are incomplete';
+
+/** True when the body (after blanks) starts like JSON: only then is a block this family's markup. */
+export function startsWithJson(body: string): boolean {
+  const c = body.charCodeAt(skipBlank(body, 0));
+  return c === BRACE_OPEN || c === BRACKET_OPEN;
+}
+
+/**
+ * Whether a repair of JSON that breaks off lost part of the call: closing the last brackets is a
+ * common slip; an unterminated string, a dropped key or a trailing comma at the end is not. (Reads
+ * the ladder's repair notes: `(truncated output)` marks those made because the text ended.)
+ */
+export function lostToTruncation(repairs: readonly string[]): string | null {
+  if (!repairs.some((r) => r.includes('truncated output'))) return null;
+  for (const r of repairs) {
+    if (r.startsWith('closed a bracket left open at the end')) continue;
+    if (r.includes('truncated output') || r.startsWith('removed a trailing comma')) return r;
+  }
+  return null;
+}
+
+/**
+ * Why a value that never closed (from `start` to the end of `text`) cannot be repaired, by one
+ * bracket scan before the ladder: the output ended inside a string, or the brackets nest deeper
+ * than `maxDepth` (which keeps a megabyte of `[` away from `JSON.parse`). Null when only closing
+ * brackets are missing.
+ */
+export function unclosedProblem(
+  text: string,
+  start: number,
+  maxDepth: number,
+): { kind: 'partial-call' | 'malformed-call'; reason: string } | null {
+  const scanner = new JsonValueScanner();
+  scanner.feed(text, start);
+  if (scanner.failed) return null;
+  if (scanner.inString) {
+    return {
+      kind: 'partial-call',
+      reason: 'the output ended inside a string of its JSON, so the arguments are incomplete',
+    };
+  }
+  if (scanner.depth > maxDepth)
+    return { kind: 'malformed-call', reason: `its JSON nests deeper than ${maxDepth} levels` };
+  return null;
+}
+
+class Reader implements JsonCallsRead {
+  readonly calls: RawCall[] = [];
+  readonly issues: BodyIssue[] = [];
+  readonly rejected: JsonCallsRead['rejected'] = [];
+  declined = false;
+  end = 0;
+  text: string | undefined;
+  strict = false;
+  exact = true;
+  /** maxCalls was reached, or an all-or-nothing block failed: nothing more is read. */
+  stopped = false;
+
+  constructor(
+    readonly body: string,
+    readonly closed: boolean,
+    readonly options: JsonCallsOptions,
+  ) {}
+
+  /** Takes the calls of one complete JSON text (parsed already when `parsed` is given). */
+  take(
+    raw: string,
+    parsed: JsonLadderResult = parseJsonLadder(raw, { maxDepth: this.options.maxDepth }),
+  ): void {
+    if (!parsed.ok) {
+      this.reject('malformed-call', parsed.error, raw);
+      return;
+    }
+    if (parsed.repaired !== null) {
+      const broken = this.brokenKind();
+      const lost = broken === null ? null : lostToTruncation(parsed.repairs);
+      if (broken !== null && lost !== null) {
+        this.reject(broken, `the JSON breaks off (${lost}), so the call is incomplete`, raw);
+        return;
+      }
+      this.issues.push(jsonRepaired(parsed.repairs, raw));
+    }
+    const found = collectJsonCalls(parsed.value, this.options);
+    if (this.options.allOrNothing && found.rejected.length > 0) {
+      this.reject('malformed-call', found.rejected[0]!.reason, raw);
+      return;
+    }
+    if (this.options.vouchExact && this.exact && !isExactJsonCalls(parsed.value)) this.exact = false;
+    if (found.declined) this.declined = true;
+    const room = this.room();
+    for (const call of found.calls.slice(0, room)) this.calls.push(call);
+    if (found.calls.length > room)
+      this.overLimit(`${found.calls.length - room} more call(s) in this value`, raw);
+    for (const r of found.rejected)
+      this.rejected.push({ kind: 'malformed-call', reason: r.reason, raw: safeJson(r.value) });
+  }
+
+  /** What a finished value that broke off is reported as; null when it is repaired like any slip. */
+  brokenKind(): 'partial-call' | 'malformed-call' | null {
+    const broken = this.options.brokenOff ?? 'malformed-call';
+    return broken === 'repair' ? null : broken;
+  }
+
+  reject(kind: 'partial-call' | 'malformed-call', reason: string, raw: string): void {
+    this.rejected.push({ kind, reason, raw });
+    if (this.options.allOrNothing) this.stopped = true;
+  }
+
+  /** How many more calls may be read. */
+  room(): number {
+    return Math.max(0, (this.options.maxCalls ?? Number.POSITIVE_INFINITY) - this.calls.length);
+  }
+
+  overLimit(what: string, raw: string): void {
+    this.stopped = true;
+    const message = `More than maxCalls (${this.options.maxCalls}) calls; ${what} were not read.`;
+    this.issues.push({ kind: 'limit-exceeded', message, raw });
+  }
+
+  /** The elements of a list whose end is missing: complete ones count, the rest is partial. */
+  readOpenList(start: number): void {
+    const body = this.body;
+    let p = start + 1;
+    while (!this.stopped) {
+      p = skipBlank(body, p, true);
+      if (p >= body.length || body.charCodeAt(p) === BRACKET_CLOSE) return;
+      if (this.room() === 0) {
+        this.overLimit('the rest of the list', body.slice(p));
+        return;
+      }
+      const c = body.charCodeAt(p);
+      const end = c === BRACE_OPEN || c === BRACKET_OPEN ? findJsonEnd(body, p) : -1;
+      if (end === -1) {
+        this.reject('partial-call', PARTIAL_CALL, body.slice(p));
+        return;
+      }
+      this.take(body.slice(p, end));
+      p = end;
+    }
+  }
+
+  /** A value from `start` that never closes, in a finished block: repaired unless it broke off. */
+  readUnclosed(start: number): void {
+    const raw = this.body.slice(start);
+    const broken = this.brokenKind();
+    if (broken !== null) {
+      const problem = unclosedProblem(this.body, start, this.options.maxDepth ?? Number.POSITIVE_INFINITY);
+      if (problem !== null) {
+        this.reject(problem.kind === 'partial-call' ? broken : problem.kind, problem.reason, raw);
+        return;
+      }
+    }
+    this.take(raw.trim());
+  }
+
+  run(): void {
+    const body = this.body;
+    const n = body.length;
+    const o = this.options;
+    // Fast path: the usual block is one well-formed value. JSON.parse takes the blanks around it;
+    // the body is trimmed only when it is not strict.
+    if (this.closed && o.repairWhole) {
+      let whole = body;
+      let parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
+      if (!parsed.ok || parsed.repaired !== null) {
+        whole = body.trim();
+        parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
+      }
+      this.strict = parsed.ok && parsed.repaired === null;
+      if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
+        this.take(whole, parsed);
+        this.end = n;
+        return;
+      }
+    }
+    let p = this.skipSeparators(0);
+    while (p < n && !this.stopped) {
+      const c = body.charCodeAt(p);
+      if (c !== BRACE_OPEN && c !== BRACKET_OPEN) break;
+      if (this.room() === 0) {
+        this.overLimit('the rest of the block', body.slice(p));
+        break;
+      }
+      const end = findJsonEnd(body, p);
+      if (end === -1) {
+        if (this.closed) this.readUnclosed(p);
+        else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p);
+        else this.reject('partial-call', PARTIAL_CALL, body.slice(p));
+        p = n;
+        break;
+      }
+      this.take(body.slice(p, end));
+      p = end;
+      if (o.values === 'one') break;
+      p = this.skipSeparators(p);
+    }
+    this.end = p;
+    if (p < n && !this.stopped) this.rest(body.slice(p));
+  }
+
+  private skipSeparators(pos: number): number {
+    const separators = this.options.separators ?? ',';
+    const body = this.body;
+    let p = pos;
+    while (p < body.length && (isBlank(body.charCodeAt(p)) || separators.includes(body[p]!))) p++;
+    return p;
+  }
+
+  /** Text after the JSON values: Qwen-Agent's `<code>` part, prose, or junk. */
+  private rest(text: string): void {
+    const trimmed = text.trim();
+    const trailing = this.options.trailing ?? 'issue';
+    if (trimmed === '' || trailing === 'leave') return;
+    const last = this.calls[this.calls.length - 1];
+    const key = this.options.codeArgument;
+    if (key !== undefined && last && trimmed.startsWith('<code>')) {
+      // {"name": "code_interpreter", "arguments": {}}\n<code>…</code>
+      const close = trimmed.lastIndexOf('</code>');
+      const code = trimmed
+        .slice('<code>'.length, close === -1 ? trimmed.length : close)
+        .replace(/^\n|\n$/g, '');
+      const args = isPlainObject(last.arguments) ? { ...last.arguments } : {};
+      if (!Object.hasOwn(args, key)) {
+        setOwn(args, key, code);
+        last.arguments = args;
+        return;
+      }
+    }
+    if (trailing === 'text') {
+      this.text = text;
+    } else if (trailing === 'reject') {
+      this.reject('malformed-call', 'text after the JSON', text);
+    } else {
+      this.issues.push({
+        kind: 'trailing-text',
+        message: 'Text after the JSON inside a call block was removed.',
+        raw: trimmed,
+      });
+    }
+  }
+}
+
+/** Reads the JSON calls in `body`; `closed` says whether the block was finished (its close marker came). */
+export function readJsonCallValues(
+  body: string,
+  closed: boolean,
+  options: JsonCallsOptions = {},
+): JsonCallsRead {
+  const reader = new Reader(body, closed, options);
+  reader.run();
+  return reader;
+}
+
+/** A read's issues: its repairs and limits, then every value that was not a call (nothing is lost). */
+export function jsonCallsIssues(read: JsonCallsRead): BodyIssue[] {
+  const issues = read.issues.slice();
+  for (const r of read.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
+  return issues;
+}
+
+/** A read as a body result: the calls with every value that was not one reported beside them. */
+export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions = {}): BodyResult {
+  const strictJson = read.strict || undefined;
+  // All or nothing: a value that is not a call breaks the block; one the output ended inside
+  // does not take the complete calls before it along.
+  const broken = options.allOrNothing && read.rejected.some((r) => r.kind === 'malformed-call');
+  if (read.calls.length === 0 || broken) {
+    // Only a `noCall` choice: the markup of the format, and no call; nothing for the user either.
+    if (read.declined && read.issues.length === 0 && read.rejected.length === 0)
+      return { calls: [], text: '' };
+    return { calls: [], error: read.rejected[0]?.reason ?? 'no JSON call', strictJson };
+  }
+  const result: BodyResult = { calls: read.calls, issues: jsonCallsIssues(read), strictJson };
+  if (options.vouchExact && read.exact && read.rejected.length === 0) result.exactShape = true;
+  if (read.text !== undefined) result.text = read.text;
+  return result;
+}
+
+/** Reads a block body as JSON calls: `readJsonCallValues` as a body result. */
+export function readJsonCalls(body: string, closed: boolean, options: JsonCallsOptions = {}): BodyResult {
+  return jsonCallsResult(readJsonCallValues(body, closed, options), options);
+}
+
+/**
+ * The body parser of a JSON-in-tag block: an empty block is broken, prose after an open marker
+ * (`Wrap calls in <tool_call> tags`) is not markup, JSON is read as calls with the parse's
+ * `maxCalls` and `maxDepth`.
+ */
+export function jsonCallsBody(options: JsonCallsOptions = {}): BodyParser {
+  // The options with the parse's limits, made again only when those change (not per block).
+  let withLimits: JsonCallsOptions = { ...options, maxCalls: undefined };
+  return (body: string, ctx: BodyContext): BodyResult => {
+    if (skipBlank(body, 0) === body.length) return { calls: [], error: 'the block is empty' };
+    if (!startsWithJson(body)) return { calls: [], notMarkup: true };
+    if (withLimits.maxCalls !== ctx.options.maxCalls || withLimits.maxDepth !== ctx.options.maxDepth)
+      withLimits = { ...options, maxCalls: ctx.options.maxCalls, maxDepth: ctx.options.maxDepth };
+    return readJsonCalls(body, ctx.closed, withLimits);
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The spelling every family is taught: `{"name", "arguments"|"parameters"|"args"}`, or an OpenAI `function`. */
+const CALL_OBJECTS: JsonCallsOptions = {
+  argumentKeys: ['arguments', 'parameters', 'args'],
+  openAi: 'unnamed',
+  values: 'one',
+  trailing: 'reject',
+  allOrNothing: true,
+  brokenOff: 'repair',
+  openLists: false,
+  repairWhole: true,
+};
+
+/**
+ * A block body that is JSON calls — one object or a list of them — for a format that meets another
+ * family's JSON where it expects its own markup (a Qwen3-Coder model writing Qwen2.5's
+ * `<tool_call>{…}</tool_call>`). Nothing but the JSON: text after it makes the block broken.
+ */
+export function readJsonCallObjects(body: string, ctx: BodyContext): BodyResult {
+  return readJsonCalls(body, ctx.closed, { ...CALL_OBJECTS, maxDepth: ctx.options.maxDepth });
+}
