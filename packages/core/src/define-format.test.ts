@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineFormat, parseWith } from './define-format.js';
 import { EventFolder } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
-import { readJsonCallObjects } from './kit/json-call-object.js';
+import { readJsonCallObjects } from './kit/json-calls.js';
 
 // A word marker (`functools`, Phi-4-mini's) that opens a block only before `[`: `parse` then looks
 // for `[` in the text instead of the word (architecture/stream-engine.md), and must return exactly
