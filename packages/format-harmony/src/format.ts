@@ -3,12 +3,26 @@
  * prompt, stops and renderers. The model stops at `<|call|>` (a call, waiting for its result)
  * and `<|return|>` (done); `<|end|>` only separates the messages of one turn.
  */
-import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { detectHarmony } from './detect.js';
+import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { buildMarkup } from './markup.js';
 import { harmonyPrompt } from './prompt.js';
 import { renderCalls, renderResult } from './render.js';
-import { CALL, RETURN } from './tokens.js';
+import { CALL, CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE, RETURN, START_ASSISTANT } from './tokens.js';
+
+/**
+ * How sure a text holds harmony markup. The special tokens are the format's own (no other family
+ * writes `<|channel|>` or `<|message|>`); `to=functions.` is the recipient written without them;
+ * the stop tokens alone say little.
+ */
+const SIGNS: readonly DetectSign[] = [
+  [CHANNEL, 0.95],
+  [CONSTRAIN, 0.95],
+  [MESSAGE, 0.9],
+  [START_ASSISTANT, 0.9],
+  [`to=${FUNCTIONS_PREFIX}`, 0.8],
+  [CALL, 0.5],
+  [RETURN, 0.5],
+];
 
 export const STOP_SEQUENCES: readonly string[] = [CALL, RETURN];
 
@@ -19,6 +33,6 @@ export function createHarmonyFormat(): MarkupFormatHandler {
     stopSequences: STOP_SEQUENCES,
     formatToolCalls: renderCalls,
     formatResult: renderResult,
-    detect: detectHarmony,
+    detect: detectSigns(SIGNS),
   });
 }

@@ -2,10 +2,20 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers.
  */
-import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { buildMarkup, detectKimi } from './markup.js';
+import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
+import { K3_CALL_OPEN } from './k3.js';
+import { buildMarkup } from './markup.js';
 import { sanitizeContent } from './sanitize.js';
+import { CALL_BEGIN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR } from './tokens.js';
 import { VARIANTS } from './variants.js';
+
+/** How sure the text holds Kimi markup: a call token, or at least the section token. */
+const SIGNS: readonly DetectSign[] = [
+  [CALL_BEGIN, 0.95],
+  [K3_CALL_OPEN, 0.95],
+  [SECTION_BEGIN, 0.9],
+  [SECTION_BEGIN_SINGULAR, 0.9],
+];
 
 export function createKimiFormat(variant: string = VARIANTS.defaultVariant): MarkupFormatHandler {
   const { id, def } = VARIANTS.resolve(variant);
@@ -16,6 +26,6 @@ export function createKimiFormat(variant: string = VARIANTS.defaultVariant): Mar
     formatToolCalls: def.calls,
     formatResult: def.result,
     sanitizeExtra: sanitizeContent,
-    detect: detectKimi,
+    detect: detectSigns(SIGNS),
   });
 }

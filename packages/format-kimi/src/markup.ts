@@ -17,17 +17,8 @@
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceName, callBody } from './call-body.js';
-import { K3_CALL_OPEN, K3_STRIP, K3_THINK_CLOSE, K3_THINK_OPEN, k3Block } from './k3.js';
-import {
-  CALL_BEGIN,
-  CALL_END,
-  IM_END,
-  SECTION_BEGIN,
-  SECTION_BEGINS,
-  SECTION_ENDS,
-  THINK,
-  THINK_END,
-} from './tokens.js';
+import { K3_STRIP, K3_THINK_CLOSE, K3_THINK_OPEN, k3Block } from './k3.js';
+import { CALL_BEGIN, CALL_END, IM_END, SECTION_BEGINS, SECTION_ENDS, THINK, THINK_END } from './tokens.js';
 
 export const REASONING: readonly ReasoningSpec[] = [
   { open: [THINK], close: [THINK_END, ...SECTION_BEGINS] },
@@ -62,12 +53,4 @@ export function buildMarkup(id: string): MarkupSpec {
     reasoning: REASONING,
     strip: STRIP,
   };
-}
-
-/** How sure the text holds Kimi markup: a call token, or at least the section token. */
-export function detectKimi(text: string): number {
-  if (typeof text !== 'string') return 0;
-  if (text.includes(CALL_BEGIN) || text.includes(K3_CALL_OPEN)) return 0.95;
-  if (text.includes(SECTION_BEGIN) || text.includes(SECTION_BEGINS[1])) return 0.9;
-  return 0;
 }

@@ -4,9 +4,11 @@
  */
 import { createRouter, ToolFormatConfigError } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { detectReact } from './detect.js';
+import { createReactFormat } from './format.js';
 import defaultExport, { reactPlugin } from './index.js';
 import { callsOf, TOOLS } from './test-support/harness.js';
+
+const detectReact = (text: string) => createReactFormat().detect(text);
 
 const router = createRouter({ plugins: [reactPlugin] });
 

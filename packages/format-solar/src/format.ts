@@ -2,10 +2,22 @@
  * One variant → a complete handler: the variant's markup (markup.ts) run by the core stream
  * engine, its prompt, stops and renderers, and the family's sanitizer and detector.
  */
-import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { detectSolar } from './markup.js';
+import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { sanitizeContent } from './sanitize.js';
+import { BEGIN_ASSISTANT, CALL_BEGIN, CONTENT, OPEN2_CALL_START, TOOL_CALLS } from './tokens.js';
 import { VARIANTS } from './variants.js';
+
+/**
+ * How sure the text holds Solar Open markup: a call token, the calls token, or at least the
+ * assistant header or content token (the answer segment of a Solar turn).
+ */
+const SIGNS: readonly DetectSign[] = [
+  [CALL_BEGIN, 0.95],
+  [OPEN2_CALL_START, 0.95],
+  [TOOL_CALLS, 0.9],
+  [BEGIN_ASSISTANT, 0.5],
+  [CONTENT, 0.5],
+];
 
 export function createSolarFormat(variant: string = VARIANTS.defaultVariant): MarkupFormatHandler {
   const { id, def } = VARIANTS.resolve(variant);
@@ -16,6 +28,6 @@ export function createSolarFormat(variant: string = VARIANTS.defaultVariant): Ma
     formatToolCalls: def.calls,
     formatResult: def.result,
     sanitizeExtra: sanitizeContent,
-    detect: detectSolar,
+    detect: detectSigns(SIGNS),
   });
 }

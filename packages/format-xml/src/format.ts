@@ -6,8 +6,7 @@
  * so a parse with tools runs a markup built for those names (`markupForTools`: built once per
  * name set and kept). `parse` is still that markup's stream parser fed one chunk.
  */
-import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { createDetector } from './detect.js';
+import { defineFormat, detectSigns, type MarkupFormatHandler, markupSigns } from '@toolformat/core/kit';
 import { buildMarkup, type MarkupOptions } from './markup.js';
 import { sanitizeContent } from './sanitize.js';
 import { VARIANTS } from './variants.js';
@@ -31,7 +30,16 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
       const forTools = buildMarkup({ ...options, toolNames });
       return forTools.blocks.length === markup.blocks.length ? undefined : forTools;
     },
-    detect: createDetector(markup),
+    // A marker counts only where the parser itself would open a block: after `<tool_call>`, a tag
+    // or (directly) a name. JSON in an XML block is a sibling family's shape the block also reads
+    // (a Qwen3-Coder model writing Qwen2.5's JSON): detect scores this format's own markup only.
+    detect: detectSigns(
+      markupSigns(
+        markup.blocks
+          .filter((block) => block.auto !== false)
+          .map((block) => ({ ...block, bodyStart: (block.bodyStart ?? '').replace('{[', '') })),
+      ),
+    ),
     systemPrompt: def.prompt,
     stopSequences: def.stops,
     formatToolCalls: def.calls,

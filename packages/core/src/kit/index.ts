@@ -42,6 +42,7 @@ export {
   type ResultRenderer,
   type Variants,
 } from './define-variants.js';
+export { bodyStarts, type DetectSign, detectSigns, markupSigns, type SignFollow } from './detect-signs.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';
 export {
   declaredOrExact,
