@@ -8,6 +8,7 @@ import { isSpace } from './kit/char-codes.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
+import { removeStrayTokens } from './kit/prose-lines.js';
 import { DEFAULT_MAX_INPUT_LENGTH, resolveParseOptions } from './options.js';
 import type {
   ParseOptions,
@@ -31,6 +32,12 @@ export interface FormatDefinition {
    * block). Receives the content the parser left.
    */
   sanitizeExtra?(content: string): string;
+  /**
+   * The format's tokens that may stand in content without opening anything (an argument token
+   * without its call, a chat-turn token a server left in): `sanitize` removes them outside code,
+   * and a line that held nothing else, before `sanitizeExtra`.
+   */
+  strayTokens?: readonly string[];
   /** Custom detection; by default the strongest open marker present gives the score. */
   detect?(text: string): number;
   /**
@@ -64,6 +71,9 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     return [...opens.map((m) => [m, score] as const), ...fences.map((f) => [`\`\`\`${f}`, score] as const)];
   });
 
+  const strayTokens = def.strayTokens;
+  const strayStart = strayTokens === undefined ? '' : sharedStart(strayTokens);
+
   const base = { markup: def.markup, compiled };
   const markupFor = toolMarkups(def, base);
   const createStreamParser = (opts?: ParseOptions): StreamParser =>
@@ -85,7 +95,10 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     formatResult: (result) => def.formatResult(result),
     sanitize(text) {
       // Every trace of the format goes, mentions too (mentions: false): what is left is for display.
-      const content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';
+      let content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';
+      // Content without the start all stray tokens share holds none of them, and passes as it is.
+      if (strayTokens !== undefined && content.includes(strayStart))
+        content = removeStrayTokens(content, strayTokens);
       return def.sanitizeExtra ? def.sanitizeExtra(content) : content;
     },
     detect(text) {
@@ -96,6 +109,13 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     },
   };
   return handler;
+}
+
+/** The longest start all of `texts` share (`<|` for `<|im_end|>` and `<|tool_call_end|>`). */
+function sharedStart(texts: readonly string[]): string {
+  let start = texts[0] ?? '';
+  for (const text of texts) while (!text.startsWith(start)) start = start.slice(0, -1);
+  return start;
 }
 
 interface ToolMarkup {

@@ -1,7 +1,6 @@
 /** Seed 001: no markup reaches the user, real code examples do. */
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
-import { sanitizeContent } from './sanitize.js';
+import { createHermesFormat, sanitizeContent } from './format.js';
 import { SEED_001_EXAMPLE } from './test-support/seeds.js';
 
 const hermes = createHermesFormat();

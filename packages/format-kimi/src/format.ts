@@ -5,8 +5,17 @@
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { K3_CALL_OPEN } from './k3.js';
 import { buildMarkup } from './markup.js';
-import { sanitizeContent } from './sanitize.js';
-import { CALL_BEGIN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR } from './tokens.js';
+import {
+  ARGUMENT_BEGIN,
+  CALL_BEGIN,
+  CALL_END,
+  IM_ASSISTANT,
+  IM_MIDDLE,
+  IM_SYSTEM,
+  IM_USER,
+  SECTION_BEGIN,
+  SECTION_BEGIN_SINGULAR,
+} from './tokens.js';
 import { VARIANTS } from './variants.js';
 
 /** How sure the text holds Kimi markup: a call token, or at least the section token. */
@@ -25,7 +34,9 @@ export function createKimiFormat(variant: string = VARIANTS.defaultVariant): Mar
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    sanitizeExtra: sanitizeContent,
+    // Tokens that opened nothing (an argument token or a call end without its call, chat-turn
+    // tokens a server left in) never reach the user.
+    strayTokens: [ARGUMENT_BEGIN, CALL_END, IM_MIDDLE, IM_SYSTEM, IM_USER, IM_ASSISTANT],
     detect: detectSigns(SIGNS),
   });
 }

@@ -6,9 +6,8 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat, removeCitations } from './format.js';
 import { reactPlugin } from './plugin.js';
-import { removeCitations } from './sanitize.js';
 
 const router = createRouter({ plugins: [reactPlugin] });
 const command4 = router.get('cohere_command4');

@@ -3,8 +3,21 @@
  * engine, its prompt, stops and renderers, and the family's sanitizer and detector.
  */
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { sanitizeContent } from './sanitize.js';
-import { BEGIN_ASSISTANT, CALL_BEGIN, CONTENT, OPEN2_CALL_START, TOOL_CALLS } from './tokens.js';
+import {
+  BEGIN,
+  BEGIN_ASSISTANT,
+  CALL_ARGS,
+  CALL_BEGIN,
+  CALL_END,
+  CALL_NAME,
+  CONTENT,
+  OPEN2_CALL_START,
+  RESPONSE_BEGIN,
+  RESPONSE_END,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+  TOOL_CALLS,
+} from './tokens.js';
 import { VARIANTS } from './variants.js';
 
 /**
@@ -27,7 +40,18 @@ export function createSolarFormat(variant: string = VARIANTS.defaultVariant): Ma
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    sanitizeExtra: sanitizeContent,
+    // Tokens that opened nothing (a name or argument token or a call end without its call, a bare
+    // `<|begin|>`, tool-response tokens a server left in) never reach the user.
+    strayTokens: [
+      CALL_NAME,
+      CALL_ARGS,
+      CALL_END,
+      BEGIN,
+      RESPONSE_BEGIN,
+      RESPONSE_NAME,
+      RESPONSE_RESULT,
+      RESPONSE_END,
+    ],
     detect: detectSigns(SIGNS),
   });
 }

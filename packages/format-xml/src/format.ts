@@ -7,9 +7,30 @@
  * name set and kept). `parse` is still that markup's stream parser fed one chunk.
  */
 import { defineFormat, detectSigns, type MarkupFormatHandler, markupSigns } from '@toolformat/core/kit';
-import { buildMarkup, type MarkupOptions } from './markup.js';
-import { sanitizeContent } from './sanitize.js';
+import { buildMarkup, CLAUDE_NS, type MarkupOptions } from './markup.js';
 import { VARIANTS } from './variants.js';
+
+/**
+ * Tags of the family that did not open a block (a `</tool_call>` after a bare `<function=…>`, a
+ * lone `</function_calls>` or `</invoke>`): `sanitize` removes them.
+ */
+const STRAY_TAGS = [
+  '</function_calls>',
+  `</${CLAUDE_NS}:function_calls>`,
+  '</minimax:tool_call>',
+  '</seed:tool_call>',
+  '</tool_call>',
+  '</function>',
+  '</invoke>',
+  `</${CLAUDE_NS}:invoke>`,
+  '</steptml:invoke>',
+  '</parameter>',
+  '</param>',
+  `</${CLAUDE_NS}:parameter>`,
+  '<｜tool_calls_end｜>',
+  '<｜tool_call_end｜>',
+  '<｜tool_sep｜>',
+];
 
 export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler {
   const { id, def } = VARIANTS.resolve(variant);
@@ -44,6 +65,6 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    sanitizeExtra: sanitizeContent,
+    strayTokens: STRAY_TAGS,
   });
 }

@@ -34,6 +34,7 @@ export {
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
 export * from './char-codes.js';
+export { type CleanProseOptions, cleanProse } from './clean-prose.js';
 export {
   type CallRenderer,
   defineVariants,
