@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarmonyFormat } from './format.js';
+import { createHarmonyFormat } from './plugin.js';
 import { harmonyPrompt } from './prompt.js';
 import {
   DEVELOPER,

@@ -65,7 +65,7 @@ describe('the early announcement', () => {
   });
 
   it('gives the start event the id the call will carry', async () => {
-    const { createKimiFormat } = await import('./format.js');
+    const { createKimiFormat } = await import('./plugin.js');
     const { streamAll } = await import('@toolformat/core/kit');
     const text =
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>' +

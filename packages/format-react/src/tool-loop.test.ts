@@ -6,7 +6,7 @@
  */
 import { type GenerateFn, type LoopMessage, runToolLoop, type ToolCall } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { TOOLS } from './test-support/harness.js';
 
 const react = createReactFormat();
