@@ -3,7 +3,11 @@
  *
  *   functions.NAME:IDX<|tool_call_argument_begin|>{json}
  *
- * The id is kept as written and the name read out of it (call-id.ts). Blanks around the id and the
+ * The id is kept as written and the name read out of it: Kimi's call id is the function
+ * reference `functions.NAME:IDX`, IDX counting the calls of the conversation (MoonshotAI
+ * `docs/tool_call_guidance.md`; architecture/semantics.md, guarantee 6). Names may hold dots,
+ * colons and dashes (`functions.mcp.files:read_file:3`): only a leading `functions.` and a trailing
+ * `:DIGITS` are taken off, never a split at the first dot or colon. Blanks around the id and the
  * JSON are allowed (vLLM's tests write `functions.f:0 <|tool_call_argument_begin|>`); so is a call
  * without the argument token when the JSON follows the id directly (`functions.f:0{…}`).
  *
@@ -20,16 +24,62 @@ import {
   type BodyContext,
   type BodyResult,
   BRACE_OPEN,
+  DIGIT0,
+  DIGIT9,
   isBlank,
+  isTokenWord,
   partialCall,
   QUOTE,
   type RawCall,
   readCallArguments,
   skipBlank,
 } from '@toolformat/core/kit';
-import { isBareCounter, isIdText, parseCallId, withoutPrefix } from './call-id.js';
 import { inferToolName } from './infer-name.js';
 import { ARGUMENT_BEGIN } from './tokens.js';
+
+export const PREFIX = 'functions.';
+
+/** Longer than any id a model writes; a longer "id" is text that happens to precede the arguments. */
+export const MAX_ID = 512;
+
+function isDigits(text: string, from: number): boolean {
+  if (from >= text.length) return false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < DIGIT0 || c > DIGIT9) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `id` can be a call id at all: one word (no blanks or control characters), none of the
+ * characters that start JSON or markup, and not too long.
+ */
+export function isIdText(id: string): boolean {
+  return isTokenWord(id, MAX_ID);
+}
+
+/** The id without a leading `functions.`. */
+export function withoutPrefix(id: string): string {
+  return id.startsWith(PREFIX) ? id.slice(PREFIX.length) : id;
+}
+
+/**
+ * `functions.NAME:IDX` (or `NAME:IDX`, as vLLM's tests write it) → its parts; null when the id does
+ * not end in `:DIGITS` or names nothing.
+ */
+export function parseCallId(id: string): { name: string; index: string } | null {
+  if (!isIdText(id)) return null;
+  const rest = withoutPrefix(id);
+  const colon = rest.lastIndexOf(':');
+  if (colon <= 0 || !isDigits(rest, colon + 1)) return null;
+  return { name: rest.slice(0, colon), index: rest.slice(colon + 1) };
+}
+
+/** An id of nothing but digits: the bare call counter some K2 outputs write (vLLM's tests). */
+export function isBareCounter(id: string): boolean {
+  return isDigits(id, 0);
+}
 
 /** Built once: a run of empty calls reports this for each, and the message is shared. */
 const NO_ARGUMENTS = `no ${ARGUMENT_BEGIN} and no arguments in the call`;

@@ -12,8 +12,8 @@
 
 import type { ToolCall } from '@toolformat/core';
 import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
-import { resultText, tojson } from '@toolformat/core/kit';
-import { toKimiId } from './call-id.js';
+import { resultText, stableNumber, tojson } from '@toolformat/core/kit';
+import { PREFIX, parseCallId } from './call-body.js';
 import {
   K3_ARG_CLOSE,
   K3_ARG_OPEN,
@@ -39,6 +39,21 @@ function section(calls: readonly ToolCall[]): string {
     out += `${CALL_BEGIN}${toKimiId(c.id, c.name)}${ARGUMENT_BEGIN}${tojson(c.arguments)}${CALL_END}`;
   }
   return out + SECTION_END;
+}
+
+/**
+ * The id as the templates write it for a call of `name`: kept when it already is `functions.NAME:IDX`
+ * for this name (`NAME:IDX` gains the prefix); otherwise `functions.NAME:N`, N a stable number
+ * derived from the id. The templates need the name inside the id — the model reads which function a
+ * result answers from it — and a call and its result must get the same id, so an OpenAI-style
+ * `call_8f3a…` maps to the same `functions.NAME:N` wherever it is written. (The llama.cpp templates
+ * renumber from a conversation counter instead, which a single turn cannot know.)
+ */
+export function toKimiId(id: string, name: string): string {
+  const parsed = parseCallId(id);
+  if (parsed !== null && parsed.name === name) return `${PREFIX}${name}:${parsed.index}`;
+  // At most five digits: short, like the counters the model was trained on.
+  return `${PREFIX}${name}:${stableNumber(id, 100_000)}`;
 }
 
 export const renderCalls = {

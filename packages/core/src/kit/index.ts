@@ -86,4 +86,5 @@ export {
 export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announceName } from './call-body.js';
-import { isBareCounter, isIdText, parseCallId, toKimiId } from './call-id.js';
+import { announceName, isBareCounter, isIdText, parseCallId } from './call-body.js';
+import { toKimiId } from './render.js';
 
 describe('call ids', () => {
   it('reads the name out of functions.NAME:IDX, dots and colons of the name kept', () => {
