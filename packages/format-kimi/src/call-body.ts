@@ -19,6 +19,8 @@
  * arguments; a bracket scan (`findJsonEnd`) and the ladder's repair pass only when that fails or the
  * output ended. Each is linear in the body.
  */
+
+import type { ToolIndex } from '@toolformat/core';
 import {
   type AnnouncedCall,
   type BodyContext,
@@ -26,7 +28,9 @@ import {
   BRACE_OPEN,
   DIGIT0,
   DIGIT9,
+  getOwn,
   isBlank,
+  isPlainObject,
   isTokenWord,
   partialCall,
   QUOTE,
@@ -34,7 +38,6 @@ import {
   readCallArguments,
   skipBlank,
 } from '@toolformat/core/kit';
-import { inferToolName } from './infer-name.js';
 import { ARGUMENT_BEGIN } from './tokens.js';
 
 export const PREFIX = 'functions.';
@@ -164,4 +167,39 @@ export function announceName(prefix: string): AnnouncedCall | null {
   // The id goes with the name: the start event then carries the id the call will have. The
   // arguments' JSON follows the id (after the argument token): the stream sends it as it arrives.
   return name === undefined ? null : { name, id, arguments: { from: end } };
+}
+
+/**
+ * A call whose id is a bare counter (`<|tool_call_begin|>0<|tool_call_argument_begin|>{…}`) names
+ * no function. vLLM reads such calls when tools are declared, taking the one declared tool whose
+ * parameters fit the arguments; so do we, and only then: with no tools, or two tools that fit, the
+ * call is reported instead (a wrong guess would run the wrong tool).
+ */
+/** Whether `args` fits the tool's parameters: every key declared, every required key present. */
+function fits(args: Record<string, unknown>, parameters: unknown): boolean {
+  if (!isPlainObject(parameters)) return true;
+  const properties = getOwn(parameters, 'properties');
+  if (isPlainObject(properties)) {
+    for (const key of Object.keys(args)) if (!Object.hasOwn(properties, key)) return false;
+  }
+  const required = getOwn(parameters, 'required');
+  if (Array.isArray(required)) {
+    for (const key of required) if (typeof key === 'string' && !Object.hasOwn(args, key)) return false;
+  }
+  return true;
+}
+
+/** The one declared tool that fits `args`, or null (none declared, none fits, or several do). */
+export function inferToolName(args: unknown, tools: ToolIndex | null): string | null {
+  if (tools === null || !isPlainObject(args)) return null;
+  let found: string | null = null;
+  const seen = new Set<string>();
+  for (const tool of tools.tools) {
+    if (seen.has(tool.name)) continue;
+    seen.add(tool.name);
+    if (!fits(args, tool.parameters)) continue;
+    if (found !== null) return null;
+    found = tool.name;
+  }
+  return found;
 }

@@ -12,17 +12,7 @@ import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/c
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { K3_CALL_OPEN } from './k3.js';
 import { buildMarkup } from './markup.js';
-import {
-  ARGUMENT_BEGIN,
-  CALL_BEGIN,
-  CALL_END,
-  IM_ASSISTANT,
-  IM_MIDDLE,
-  IM_SYSTEM,
-  IM_USER,
-  SECTION_BEGIN,
-  SECTION_BEGIN_SINGULAR,
-} from './tokens.js';
+import { CALL_BEGIN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR, STRAY_TOKENS } from './tokens.js';
 import { VARIANTS } from './variants.js';
 
 /** How sure the text holds Kimi markup: a call token, or at least the section token. */
@@ -41,9 +31,7 @@ export function createKimiFormat(variant: string = VARIANTS.defaultVariant): Mar
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    // Tokens that opened nothing (an argument token or a call end without its call, chat-turn
-    // tokens a server left in) never reach the user.
-    strayTokens: [ARGUMENT_BEGIN, CALL_END, IM_MIDDLE, IM_SYSTEM, IM_USER, IM_ASSISTANT],
+    strayTokens: STRAY_TOKENS,
     detect: detectSigns(SIGNS),
   });
 }

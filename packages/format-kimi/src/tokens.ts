@@ -28,3 +28,16 @@ export const THINK_END = '</think>';
 /** Both spellings of each section token. */
 export const SECTION_BEGINS = [SECTION_BEGIN, SECTION_BEGIN_SINGULAR] as const;
 export const SECTION_ENDS = [SECTION_END, SECTION_END_SINGULAR] as const;
+
+/**
+ * Tokens that may stand in content without opening anything (an argument token or a call end
+ * without its call, chat-turn tokens a server left in): they never reach the user.
+ */
+export const STRAY_TOKENS: readonly string[] = [
+  ARGUMENT_BEGIN,
+  CALL_END,
+  IM_MIDDLE,
+  IM_SYSTEM,
+  IM_USER,
+  IM_ASSISTANT,
+];

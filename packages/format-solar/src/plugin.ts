@@ -11,18 +11,11 @@
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import {
-  BEGIN,
   BEGIN_ASSISTANT,
-  CALL_ARGS,
   CALL_BEGIN,
-  CALL_END,
-  CALL_NAME,
   CONTENT,
   OPEN2_CALL_START,
-  RESPONSE_BEGIN,
-  RESPONSE_END,
-  RESPONSE_NAME,
-  RESPONSE_RESULT,
+  STRAY_TOKENS,
   TOOL_CALLS,
 } from './tokens.js';
 import { VARIANTS } from './variants.js';
@@ -47,18 +40,7 @@ export function createSolarFormat(variant: string = VARIANTS.defaultVariant): Ma
     stopSequences: def.stops,
     formatToolCalls: def.calls,
     formatResult: def.result,
-    // Tokens that opened nothing (a name or argument token or a call end without its call, a bare
-    // `<|begin|>`, tool-response tokens a server left in) never reach the user.
-    strayTokens: [
-      CALL_NAME,
-      CALL_ARGS,
-      CALL_END,
-      BEGIN,
-      RESPONSE_BEGIN,
-      RESPONSE_NAME,
-      RESPONSE_RESULT,
-      RESPONSE_END,
-    ],
+    strayTokens: STRAY_TOKENS,
     detect: detectSigns(SIGNS),
   });
 }
