@@ -5,6 +5,7 @@
  */
 import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './handler.js';
 import { isSpace } from './kit/char-codes.js';
+import type { FormatVariant } from './kit/define-variants.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
@@ -20,13 +21,23 @@ import type {
 } from './schemas.js';
 import { normalizeTools } from './tools.js';
 
-export interface FormatDefinition {
-  /** The markup; its `id` is the handler id. */
-  markup: MarkupSpec;
+/** The prompt, the stop sequences and the renderers of a format. */
+export interface FormatRenderers {
   systemPrompt(tools: ToolDefinition[], opts?: SystemPromptOptions): string;
   stopSequences: readonly string[];
   formatToolCalls(calls: ToolCall[]): string;
   formatResult(result: ToolResult): string;
+}
+
+/**
+ * A format: its markup, and its renderers given one by one or as the row of its `defineVariants`
+ * table (`variant`: every built-in family declares them so).
+ */
+export type FormatDefinition = FormatCommon & (FormatRenderers | { variant: FormatVariant });
+
+interface FormatCommon {
+  /** The markup; its `id` is the handler id. */
+  markup: MarkupSpec;
   /**
    * Extra clean-up after the markup is cut out (e.g. a `**TOOL CALL:**` label left before a
    * block). Receives the content the parser left.
@@ -63,6 +74,15 @@ export interface MarkupFormatHandler extends ToolFormatHandler {
 }
 
 export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
+  const render: FormatRenderers =
+    'variant' in def
+      ? {
+          systemPrompt: def.variant.prompt,
+          stopSequences: def.variant.stops,
+          formatToolCalls: def.variant.calls,
+          formatResult: def.variant.result,
+        }
+      : def;
   const compiled = new CompiledMarkup(def.markup);
   const detectMarkers = def.markup.blocks.flatMap((b) => {
     const opens = b.open === undefined ? [] : typeof b.open === 'string' ? [b.open] : b.open;
@@ -84,15 +104,15 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     markup: def.markup,
     compiled,
     ...(def.markupForTools === undefined ? {} : { markupFor: (opts) => markupFor(opts).markup }),
-    systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
-    stopSequences: () => [...def.stopSequences],
+    systemPrompt: (tools, opts) => render.systemPrompt(tools, opts),
+    stopSequences: () => [...render.stopSequences],
     parse: (text, opts) => {
       const run = markupFor(opts).compiled;
       return plainTextResult(run, text, opts) ?? foldParse(run, text, opts);
     },
     createStreamParser,
-    formatToolCalls: (calls) => def.formatToolCalls(calls),
-    formatResult: (result) => def.formatResult(result),
+    formatToolCalls: (calls) => render.formatToolCalls(calls),
+    formatResult: (result) => render.formatResult(result),
     sanitize(text) {
       // Every trace of the format goes, mentions too (mentions: false): what is left is for display.
       let content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';

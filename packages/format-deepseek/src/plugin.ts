@@ -17,10 +17,7 @@ export function createDeepseekFormat(variant: string = 'v3'): MarkupFormatHandle
   const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
     markup: buildMarkup({ id: id, familyFormats: variant === 'v3' }),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
   });
 }
 

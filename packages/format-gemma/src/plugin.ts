@@ -45,10 +45,7 @@ export function createGemmaFormat(variant: string = 'gemma'): MarkupFormatHandle
   return defineFormat({
     markup: buildMarkup(id),
     detect: detectSigns(SIGNS, startsWithPythonicList),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
   });
 }
 

@@ -209,10 +209,7 @@ export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHand
     detect: detectSigns(markupSigns(markup.blocks.filter((block) => block.provenBy === undefined)), (text) =>
       startsWithJsonCall(text) ? (anyJson ? 0.6 : 0.3) : 0,
     ),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
   });
   return {
     ...handler,

@@ -27,10 +27,7 @@ export function createKimiFormat(variant: string = VARIANTS.defaultVariant): Mar
   const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
     markup: buildMarkup(id),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
     strayTokens: STRAY_TOKENS,
     detect: detectSigns(SIGNS),
   });

@@ -76,10 +76,7 @@ export function createLlamaFormat(variant: string = 'llama'): MarkupFormatHandle
       return lines.length === 0 ? undefined : { ...markup, blocks: [...markup.blocks, ...lines] };
     },
     detect: detectSigns(SIGNS, unmarked),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
   });
 }
 

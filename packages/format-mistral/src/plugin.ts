@@ -23,10 +23,7 @@ export function createMistralFormat(variant: string = VARIANTS.defaultVariant): 
   const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
     markup: buildMarkup(id, GENERATION_FORMATS),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
   });
 }
 

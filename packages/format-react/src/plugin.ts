@@ -124,10 +124,7 @@ export function createReactFormat(variant: string = 'react'): MarkupFormatHandle
   return defineFormat({
     markup: buildMarkup({ id: id, familyFormats: variant === 'react' }),
     detect: detectSigns(SIGNS, reactStep),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
     sanitizeExtra: sanitizeContent,
   });
 }

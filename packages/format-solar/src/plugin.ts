@@ -36,10 +36,7 @@ export function createSolarFormat(variant: string = VARIANTS.defaultVariant): Ma
   const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
     markup: def.markup(id),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
     strayTokens: STRAY_TOKENS,
     detect: detectSigns(SIGNS),
   });

@@ -68,10 +68,7 @@ export function createXmlFormat(variant: string = 'claude'): MarkupFormatHandler
           .map((block) => ({ ...block, bodyStart: (block.bodyStart ?? '').replace('{[', '') })),
       ),
     ),
-    systemPrompt: def.prompt,
-    stopSequences: def.stops,
-    formatToolCalls: def.calls,
-    formatResult: def.result,
+    variant: def,
     strayTokens: STRAY_TAGS,
   });
 }

@@ -8,6 +8,7 @@
 export {
   defineFormat,
   type FormatDefinition,
+  type FormatRenderers,
   type MarkupFormatHandler,
   parseWith,
   streamAll,
