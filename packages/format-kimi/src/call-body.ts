@@ -1,5 +1,6 @@
 /**
- * The body of one call block, the text between `<|tool_call_begin|>` and `<|tool_call_end|>`:
+ * The bodies of Kimi's call blocks: K3's XTML call (`k3CallBody`, at the end; its markup in
+ * tokens.ts) and K2's, the text between `<|tool_call_begin|>` and `<|tool_call_end|>`:
  *
  *   functions.NAME:IDX<|tool_call_argument_begin|>{json}
  *
@@ -19,26 +20,30 @@
  * arguments; a bracket scan (`findJsonEnd`) and the ladder's repair pass only when that fails or the
  * output ended. Each is linear in the body.
  */
-
 import type { ToolIndex } from '@toolformat/core';
 import {
   type AnnouncedCall,
   type BodyContext,
+  type BodyIssue,
   type BodyResult,
   BRACE_OPEN,
   DIGIT0,
   DIGIT9,
   getOwn,
+  isAsciiAlphanumeric,
   isBlank,
   isPlainObject,
   isTokenWord,
+  parseJsonLadder,
   partialCall,
   QUOTE,
   type RawCall,
   readCallArguments,
+  setOwn,
   skipBlank,
+  UNDERSCORE,
 } from '@toolformat/core/kit';
-import { ARGUMENT_BEGIN } from './tokens.js';
+import { ARGUMENT_BEGIN, K3_ARG_CLOSE, K3_ARG_OPEN, K3_JSON_CLOSE, K3_JSON_OPEN, K3_SEP } from './tokens.js';
 
 export const PREFIX = 'functions.';
 
@@ -202,4 +207,94 @@ export function inferToolName(args: unknown, tools: ToolIndex | null): string | 
     found = tool.name;
   }
   return found;
+}
+
+/** `key="value"` pairs up to the end of `text`, unescaped; `&quot;` before `&amp;` (the encoder's reverse). */
+export function readK3Attributes(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let p = 0;
+  for (;;) {
+    const eq = text.indexOf('="', p);
+    if (eq === -1) return out;
+    let k = eq;
+    while (k > p && isAttributeNameChar(text.charCodeAt(k - 1))) k--;
+    const end = text.indexOf('"', eq + 2);
+    if (end === -1) return out;
+    if (k < eq)
+      out.set(
+        text.slice(k, eq),
+        text
+          .slice(eq + 2, end)
+          .replaceAll('&quot;', '"')
+          .replaceAll('&amp;', '&'),
+      );
+    p = end + 1;
+  }
+}
+
+/** `[A-Za-z0-9_]`: what an attribute name is made of. */
+function isAttributeNameChar(c: number): boolean {
+  return isAsciiAlphanumeric(c) || c === UNDERSCORE;
+}
+
+/** A value as its `type` says: raw text for a string, else JSON (raw text when it is not). */
+function typed(raw: string, type: string): unknown {
+  if (type === 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** One call: `tool="NAME" index="N"<|sep|>` and its argument elements. */
+export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
+  const sep = body.indexOf(K3_SEP);
+  if (sep === -1) {
+    if (!ctx.closed) return partialCall(body, ctx, 'the output ended inside the call tag');
+    return { calls: [], error: `no ${K3_SEP} after the call's attributes` };
+  }
+  const name = readK3Attributes(body.slice(0, sep)).get('tool')?.trim() ?? '';
+  if (name === '') return { calls: [], error: 'a call with no tool="…"' };
+  const args: Record<string, unknown> = {};
+  const issues: BodyIssue[] = [];
+  let i = sep + K3_SEP.length;
+  for (;;) {
+    const open = body.indexOf(K3_ARG_OPEN, i);
+    if (open === -1) break;
+    const attrEnd = body.indexOf(K3_SEP, open + K3_ARG_OPEN.length);
+    const close = attrEnd === -1 ? -1 : body.indexOf(K3_ARG_CLOSE, attrEnd + K3_SEP.length);
+    if (close === -1) {
+      // An argument the output ended inside: never a call with half its arguments.
+      if (!ctx.closed) return partialCall(body, ctx, `the output ended inside an argument of "${name}"`);
+      issues.push({
+        kind: 'malformed-call',
+        message: `An unclosed argument of "${name}" was left out.`,
+        raw: body.slice(open),
+      });
+      break;
+    }
+    const attrs = readK3Attributes(body.slice(open + K3_ARG_OPEN.length, attrEnd));
+    const key = attrs.get('key') ?? '';
+    setOwn(args, key, typed(body.slice(attrEnd + K3_SEP.length, close), attrs.get('type') ?? 'string'));
+    i = close + K3_ARG_CLOSE.length;
+  }
+  // The arguments as one JSON object, `<|open|>json type="object"<|sep|>{…}<|close|>json<|sep|>`
+  // (K3's form for a forced call), when no argument element came.
+  const json = Object.keys(args).length === 0 ? body.indexOf(K3_JSON_OPEN, sep) : -1;
+  if (json !== -1) {
+    const from = body.indexOf(K3_SEP, json + K3_JSON_OPEN.length);
+    const close = from === -1 ? -1 : body.indexOf(K3_JSON_CLOSE, from + K3_SEP.length);
+    if (close === -1) {
+      if (!ctx.closed) return partialCall(body, ctx, `the output ended inside the arguments of "${name}"`);
+      return { calls: [], error: `unclosed JSON arguments of "${name}"` };
+    }
+    const parsed = parseJsonLadder(body.slice(from + K3_SEP.length, close).trim());
+    if (!parsed.ok || !isPlainObject(parsed.value))
+      return { calls: [], error: `the JSON arguments of "${name}" are not an object` };
+    if (!ctx.closed) return partialCall(body, ctx, `the output ended before the end of "${name}"`);
+    return { calls: [{ name, arguments: parsed.value }], issues };
+  }
+  if (!ctx.closed) return partialCall(body, ctx, `the output ended before the end of "${name}"`);
+  return { calls: [{ name, arguments: args }], issues };
 }

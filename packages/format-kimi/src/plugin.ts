@@ -10,9 +10,8 @@
 
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
-import { K3_CALL_OPEN } from './k3.js';
 import { buildMarkup } from './markup.js';
-import { CALL_BEGIN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR, STRAY_TOKENS } from './tokens.js';
+import { CALL_BEGIN, K3_CALL_OPEN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR, STRAY_TOKENS } from './tokens.js';
 import { VARIANTS } from './variants.js';
 
 /** How sure the text holds Kimi markup: a call token, or at least the section token. */

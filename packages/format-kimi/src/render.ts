@@ -15,6 +15,9 @@ import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { resultText, stableNumber, tojson } from '@toolformat/core/kit';
 import { PREFIX, parseCallId } from './call-body.js';
 import {
+  ARGUMENT_BEGIN,
+  CALL_BEGIN,
+  CALL_END,
   K3_ARG_CLOSE,
   K3_ARG_OPEN,
   K3_CALL_CLOSE,
@@ -22,11 +25,6 @@ import {
   K3_SEP,
   K3_TOOLS_CLOSE,
   K3_TOOLS_OPEN,
-} from './k3.js';
-import {
-  ARGUMENT_BEGIN,
-  CALL_BEGIN,
-  CALL_END,
   SECTION_BEGIN,
   SECTION_END,
   THINK,
@@ -61,7 +59,7 @@ export const renderCalls = {
   plain: (calls) => (calls.length === 0 ? '' : section(calls)),
   /** K2 Thinking: the empty thought the template writes before a past turn's calls. */
   thinking: (calls) => (calls.length === 0 ? '' : `${THINK}${THINK_END}${section(calls)}`),
-  /** Kimi K3: the XTML tools channel, a value's JSON type on its tag, strings raw (k3.ts). */
+  /** Kimi K3: the XTML tools channel, a value's JSON type on its tag, strings raw (tokens.ts). */
   k3: (calls) => (calls.length === 0 ? '' : k3Section(calls)),
 } satisfies Record<string, CallRenderer>;
 
