@@ -2,7 +2,7 @@
  * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
  * variant's prompt, stops and renderers, and the family's sanitizer: labels the model put before a
  * call, `**TOOL CALL:**`, `Function call:` (a line of their own, or the end of a line), go where a
- * block was cut out right after them (`stripTrailingLabel`, applied at every cut) or at the very
+ * block was cut out right after them (`LABELS.stripTrailing`, applied at every cut) or at the very
  * end. Code is left alone (architecture/semantics.md, guarantee 4).
  *
  * The plugin the router registers: the family id `hermes`, an alias per variant (so that every
@@ -15,6 +15,7 @@
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import {
   bareCallLineBlocks,
+  callLabels,
   cleanProse,
   defineFormat,
   detectSigns,
@@ -56,8 +57,8 @@ const STRAY_TAGS = [
   '<|plugin|>',
 ];
 
-/** Label words, compared after markdown decoration and case are stripped. */
-const LABELS = new Set([
+/** Label words a model writes before a call. */
+const LABELS = callLabels([
   'tool call',
   'tool calls',
   'tool_call',
@@ -69,56 +70,6 @@ const LABELS = new Set([
   'calling tool',
   'tool request',
 ]);
-
-/** Markdown decoration around a label: `**TOOL CALL:**`, `### Tool call`, `_Function call_:`. */
-function isDecoration(ch: string): boolean {
-  return (
-    ch === '*' ||
-    ch === '_' ||
-    ch === '#' ||
-    ch === ':' ||
-    ch === ' ' ||
-    ch === '\t' ||
-    ch === '>' ||
-    ch === '-'
-  );
-}
-
-function stripDecoration(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isDecoration(s[a]!)) a++;
-  while (b > a && isDecoration(s[b - 1]!)) b--;
-  return s.slice(a, b);
-}
-
-/** True when `s` is only a label (with decoration), e.g. `**TOOL CALL:**`. */
-function isLabel(s: string): boolean {
-  const core = stripDecoration(s).toLowerCase();
-  return core.length > 0 && core.length <= 20 && LABELS.has(core);
-}
-
-/**
- * A label at the end of a line of prose: `I'll create it now. **TOOL CALL:**`. Returns the line
- * without it, or null when the line does not end in one. Only a label ending in `:` (possibly
- * inside emphasis) counts, so prose that merely ends with the words "tool call" is kept.
- */
-function withoutTrailingLabel(line: string): string | null {
-  const trimmed = line.trimEnd();
-  let end = trimmed.length;
-  while (end > 0 && (trimmed[end - 1] === '*' || trimmed[end - 1] === '_')) end--;
-  if (trimmed[end - 1] !== ':') return null;
-  for (const label of LABELS) {
-    const start = end - 1 - label.length;
-    if (start < 0) continue;
-    if (trimmed.slice(start, end - 1).toLowerCase() !== label) continue;
-    let cut = start;
-    while (cut > 0 && (trimmed[cut - 1] === '*' || trimmed[cut - 1] === '_')) cut--;
-    if (cut > 0 && trimmed[cut - 1] !== ' ' && trimmed[cut - 1] !== '\t') continue;
-    return trimmed.slice(0, cut).trimEnd();
-  }
-  return null;
-}
 
 /** A line that is one JSON call (strict JSON, a `name` and `arguments`/`parameters`). */
 function isBareJsonCall(line: string): boolean {
@@ -143,20 +94,6 @@ function isBareJsonCall(line: string): boolean {
 }
 
 /**
- * Removes a label that ends `text` (a line of its own, or the end of a line): the handler calls
- * this wherever the parser cut a block out, so that `**TOOL CALL:**` goes with the call it heads.
- */
-export function stripTrailingLabel(text: string): string {
-  const trimmed = text.trimEnd();
-  const lineStart = trimmed.lastIndexOf('\n') + 1;
-  const last = trimmed.slice(lineStart);
-  // The line breaks before a label line are kept: they still separate what came before from what follows.
-  if (isLabel(last)) return trimmed.slice(0, lineStart);
-  const shortened = withoutTrailingLabel(last);
-  return shortened === null ? text : trimmed.slice(0, lineStart) + shortened;
-}
-
-/**
  * What the parse leaves that a user should still not see: stray tags of the family (a
  * `</tool_call>` without an opening, a prose `<tool_call>`); a line that is nothing but a JSON call
  * `{"name": …, "arguments": …}` the parse did not take (no tools declared); a label standing
@@ -169,7 +106,7 @@ export function sanitizeContent(content: string): string {
       const cleaned = removeStrayMarkers(line, STRAY_TAGS);
       return isBareJsonCall(cleaned) ? null : cleaned;
     },
-    { dropLast: isLabel, collapseBlanks: true },
+    { dropLast: LABELS.isLabel, collapseBlanks: true },
   );
 }
 
@@ -222,7 +159,7 @@ export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHand
       let out = '';
       for (const event of [...parser.push(text), ...parser.end()]) {
         if (event.type === 'text') out += event.text;
-        else if (event.type === 'tool-call-end' || event.type === 'issue') out = stripTrailingLabel(out);
+        else if (event.type === 'tool-call-end' || event.type === 'issue') out = LABELS.stripTrailing(out);
       }
       return sanitizeContent(out);
     },

@@ -34,6 +34,7 @@ export {
 } from './attribute-tags.js';
 export { bareCallLineBlocks } from './bare-call-line.js';
 export { type CallArgumentsRead, partialCall, readCallArguments } from './call-arguments.js';
+export { type CallLabels, callLabels } from './call-labels.js';
 export * from './char-codes.js';
 export { type CleanProseOptions, cleanProse } from './clean-prose.js';
 export {
