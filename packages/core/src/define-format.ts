@@ -5,9 +5,11 @@
  */
 import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './handler.js';
 import { isSpace } from './kit/char-codes.js';
+import type { FormatVariant } from './kit/define-variants.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
+import { removeStrayTokens } from './kit/prose-lines.js';
 import { DEFAULT_MAX_INPUT_LENGTH, resolveParseOptions } from './options.js';
 import type {
   ParseOptions,
@@ -19,18 +21,34 @@ import type {
 } from './schemas.js';
 import { normalizeTools } from './tools.js';
 
-export interface FormatDefinition {
-  /** The markup; its `id` is the handler id. */
-  markup: MarkupSpec;
+/** The prompt, the stop sequences and the renderers of a format. */
+export interface FormatRenderers {
   systemPrompt(tools: ToolDefinition[], opts?: SystemPromptOptions): string;
   stopSequences: readonly string[];
   formatToolCalls(calls: ToolCall[]): string;
   formatResult(result: ToolResult): string;
+}
+
+/**
+ * A format: its markup, and its renderers given one by one or as the row of its `defineVariants`
+ * table (`variant`: every built-in family declares them so).
+ */
+export type FormatDefinition = FormatCommon & (FormatRenderers | { variant: FormatVariant });
+
+interface FormatCommon {
+  /** The markup; its `id` is the handler id. */
+  markup: MarkupSpec;
   /**
    * Extra clean-up after the markup is cut out (e.g. a `**TOOL CALL:**` label left before a
    * block). Receives the content the parser left.
    */
   sanitizeExtra?(content: string): string;
+  /**
+   * The format's tokens that may stand in content without opening anything (an argument token
+   * without its call, a chat-turn token a server left in): `sanitize` removes them outside code,
+   * and a line that held nothing else, before `sanitizeExtra`.
+   */
+  strayTokens?: readonly string[];
   /** Custom detection; by default the strongest open marker present gives the score. */
   detect?(text: string): number;
   /**
@@ -56,6 +74,15 @@ export interface MarkupFormatHandler extends ToolFormatHandler {
 }
 
 export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
+  const render: FormatRenderers =
+    'variant' in def
+      ? {
+          systemPrompt: def.variant.prompt,
+          stopSequences: def.variant.stops,
+          formatToolCalls: def.variant.calls,
+          formatResult: def.variant.result,
+        }
+      : def;
   const compiled = new CompiledMarkup(def.markup);
   const detectMarkers = def.markup.blocks.flatMap((b) => {
     const opens = b.open === undefined ? [] : typeof b.open === 'string' ? [b.open] : b.open;
@@ -63,6 +90,9 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     const score = b.confidence ?? 0.9;
     return [...opens.map((m) => [m, score] as const), ...fences.map((f) => [`\`\`\`${f}`, score] as const)];
   });
+
+  const strayTokens = def.strayTokens;
+  const strayStart = strayTokens === undefined ? '' : sharedStart(strayTokens);
 
   const base = { markup: def.markup, compiled };
   const markupFor = toolMarkups(def, base);
@@ -74,18 +104,21 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     markup: def.markup,
     compiled,
     ...(def.markupForTools === undefined ? {} : { markupFor: (opts) => markupFor(opts).markup }),
-    systemPrompt: (tools, opts) => def.systemPrompt(tools, opts),
-    stopSequences: () => [...def.stopSequences],
+    systemPrompt: (tools, opts) => render.systemPrompt(tools, opts),
+    stopSequences: () => [...render.stopSequences],
     parse: (text, opts) => {
       const run = markupFor(opts).compiled;
       return plainTextResult(run, text, opts) ?? foldParse(run, text, opts);
     },
     createStreamParser,
-    formatToolCalls: (calls) => def.formatToolCalls(calls),
-    formatResult: (result) => def.formatResult(result),
+    formatToolCalls: (calls) => render.formatToolCalls(calls),
+    formatResult: (result) => render.formatResult(result),
     sanitize(text) {
       // Every trace of the format goes, mentions too (mentions: false): what is left is for display.
-      const content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';
+      let content = handler.parse(text, { onMalformed: 'strip', mentions: false }).content ?? '';
+      // Content without the start all stray tokens share holds none of them, and passes as it is.
+      if (strayTokens !== undefined && content.includes(strayStart))
+        content = removeStrayTokens(content, strayTokens);
       return def.sanitizeExtra ? def.sanitizeExtra(content) : content;
     },
     detect(text) {
@@ -96,6 +129,13 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     },
   };
   return handler;
+}
+
+/** The longest start all of `texts` share (`<|` for `<|im_end|>` and `<|tool_call_end|>`). */
+function sharedStart(texts: readonly string[]): string {
+  let start = texts[0] ?? '';
+  for (const text of texts) while (!text.startsWith(start)) start = start.slice(0, -1);
+  return start;
 }
 
 interface ToolMarkup {

@@ -4,7 +4,7 @@
  * time. Here every input must return, report no internal error, and lose nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createDeepseekFormat } from './format.js';
+import { createDeepseekFormat } from './plugin.js';
 
 const MiB = 1 << 20;
 /** `repeat` builds a rope; text from a socket is flat. */

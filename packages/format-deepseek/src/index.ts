@@ -6,7 +6,6 @@
  */
 import { deepseekPlugin } from './plugin.js';
 
-export { createDeepseekFormat } from './format.js';
-export { deepseekPlugin } from './plugin.js';
+export { createDeepseekFormat, deepseekPlugin } from './plugin.js';
 export type { DeepseekVariant } from './variants.js';
 export default deepseekPlugin;

@@ -1,7 +1,7 @@
 /** Fixture tests per version and spelling (DeepSeek’s chat templates, the peers' cases, llama.cpp's spellings). */
 import { findEventProtocolError } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createDeepseekFormat } from './format.js';
+import { createDeepseekFormat } from './plugin.js';
 import { expectStreamingEqualsBatch, parseWith, streamWith } from './test-support/harness.js';
 
 const ds = createDeepseekFormat();

@@ -1,8 +1,8 @@
 /** The plugin: aliases, model patterns, variants, prompts, stops and renderers. */
 import { createRouter } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { createDeepseekFormat } from './format.js';
 import deepseekDefault, { deepseekPlugin } from './index.js';
+import { createDeepseekFormat } from './plugin.js';
 import { T } from './tokens.js';
 
 const WEATHER_TOOL = {

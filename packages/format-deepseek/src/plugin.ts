@@ -1,11 +1,25 @@
 /**
+ * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
+ * variant's prompt, stops and renderers.
+ *
  * The plugin the router registers: the family id `deepseek`, an alias per version, and the model
  * names each version serves. Where two patterns match a model the router takes the more specific
  * one: `*deepseek-v3.1*` beats `*deepseek-v3*`. models.yaml overrides any of them
  * (`format: deepseek-v3.2`).
  */
+
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
-import { createDeepseekFormat } from './format.js';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
+import { buildMarkup } from './markup.js';
+import { VARIANTS } from './variants.js';
+
+export function createDeepseekFormat(variant: string = 'v3'): MarkupFormatHandler {
+  const { id, def } = VARIANTS.resolve(variant);
+  return defineFormat({
+    markup: buildMarkup({ id: id, familyFormats: variant === 'v3' }),
+    variant: def,
+  });
+}
 
 const aliases: FormatAlias[] = [
   { id: 'deepseek-v2.5', variant: 'v3' },

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDeepseekFormat } from './format.js';
+import { createDeepseekFormat } from './plugin.js';
 import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

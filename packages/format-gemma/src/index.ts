@@ -5,7 +5,6 @@
  */
 import { gemmaPlugin } from './plugin.js';
 
-export { createGemmaFormat } from './format.js';
-export { gemmaPlugin } from './plugin.js';
+export { createGemmaFormat, gemmaPlugin } from './plugin.js';
 export type { GemmaVariant } from './variants.js';
 export default gemmaPlugin;

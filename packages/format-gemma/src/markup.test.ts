@@ -1,6 +1,6 @@
 import { assertStreamingEqualsBatch, callsOf, parseWithIds, WEATHER_TOOL } from '@toolformat/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createGemmaFormat } from './format.js';
+import { createGemmaFormat } from './plugin.js';
 
 const gemma = createGemmaFormat();
 const parse = (text: string, opts = {}) => parseWithIds(gemma, text, opts);

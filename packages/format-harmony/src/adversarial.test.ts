@@ -4,7 +4,7 @@
  * hostile input, which a quadratic scan would not do within the test timeout.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarmonyFormat } from './format.js';
+import { createHarmonyFormat } from './plugin.js';
 import { parseWith, streamWith } from './test-support/harness.js';
 
 const harmony = createHarmonyFormat();

@@ -5,6 +5,5 @@
  */
 import { harmonyPlugin } from './plugin.js';
 
-export { createHarmonyFormat } from './format.js';
-export { harmonyPlugin } from './plugin.js';
+export { createHarmonyFormat, harmonyPlugin } from './plugin.js';
 export default harmonyPlugin;

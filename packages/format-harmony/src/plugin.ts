@@ -1,10 +1,46 @@
 /**
+ * The handler: the markup (markup.ts) run by the core stream engine, with the template's
+ * prompt, stops and renderers. The model stops at `<|call|>` (a call, waiting for its result)
+ * and `<|return|>` (done); `<|end|>` only separates the messages of one turn.
+ *
  * The plugin the router registers: the family id `harmony` (the format's name), the alias
  * `gpt-oss` (the models'), and the names gpt-oss is served under.
  */
+
 import { definePlugin, type ModelPattern } from '@toolformat/core';
-import { createHarmonyFormat } from './format.js';
-import { HARMONY_ID } from './markup.js';
+import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
+import { buildMarkup, HARMONY_ID } from './markup.js';
+import { harmonyPrompt } from './prompt.js';
+import { renderCalls, renderResult } from './render.js';
+import { CALL, CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE, RETURN, START_ASSISTANT } from './tokens.js';
+
+/**
+ * How sure a text holds harmony markup. The special tokens are the format's own (no other family
+ * writes `<|channel|>` or `<|message|>`); `to=functions.` is the recipient written without them;
+ * the stop tokens alone say little.
+ */
+const SIGNS: readonly DetectSign[] = [
+  [CHANNEL, 0.95],
+  [CONSTRAIN, 0.95],
+  [MESSAGE, 0.9],
+  [START_ASSISTANT, 0.9],
+  [`to=${FUNCTIONS_PREFIX}`, 0.8],
+  [CALL, 0.5],
+  [RETURN, 0.5],
+];
+
+export const STOP_SEQUENCES: readonly string[] = [CALL, RETURN];
+
+export function createHarmonyFormat(): MarkupFormatHandler {
+  return defineFormat({
+    markup: buildMarkup(),
+    systemPrompt: harmonyPrompt,
+    stopSequences: STOP_SEQUENCES,
+    formatToolCalls: renderCalls,
+    formatResult: renderResult,
+    detect: detectSigns(SIGNS),
+  });
+}
 
 const modelPatterns: ModelPattern[] = [
   // Hugging Face (`openai/gpt-oss-20b`), GGUF repackagings (`unsloth/gpt-oss-120b-GGUF`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHarmonyFormat } from './format.js';
-import { harmonyPrompt } from './prompt.js';
+import { createHarmonyFormat } from './plugin.js';
+import { functionsNamespace, harmonyPrompt, typescriptType } from './prompt.js';
 import {
   DEVELOPER,
   PICK_DEVELOPER,
@@ -9,7 +9,6 @@ import {
   SCHEMA_TOOLS,
   WEATHER_TOOL,
 } from './test-support/rendered.js';
-import { functionsNamespace, typescriptType } from './typescript-types.js';
 
 describe('the prompt: the developer message of the template', () => {
   it('is byte for byte what the template renders', () => {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHarmonyFormat } from './format.js';
+import { createHarmonyFormat } from './plugin.js';
 import { callsOf, chunksAt, parseWith, streamWith } from './test-support/harness.js';
 
 const harmony = createHarmonyFormat();

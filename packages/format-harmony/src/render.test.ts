@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarmonyFormat } from './format.js';
+import { createHarmonyFormat } from './plugin.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 import { FIRST_CALL, RESULTS, WEATHER_CALLS, WEATHER_RESULTS } from './test-support/rendered.js';
 

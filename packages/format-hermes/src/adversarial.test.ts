@@ -3,7 +3,7 @@
  * bench measures time; these tests only check that a parse returns and says something sensible.
  */
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
+import { createHermesFormat } from './plugin.js';
 
 const MiB = 1 << 20;
 const fill = (unit: string) => unit.repeat(Math.ceil(MiB / unit.length));

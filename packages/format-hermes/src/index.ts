@@ -5,7 +5,6 @@
  */
 import { hermesPlugin } from './plugin.js';
 
-export { createHermesFormat } from './format.js';
-export { hermesPlugin } from './plugin.js';
+export { createHermesFormat, hermesPlugin } from './plugin.js';
 export type { HermesVariant } from './variants.js';
 export default hermesPlugin;

@@ -6,8 +6,7 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
-import { hermesPlugin } from './plugin.js';
+import { createHermesFormat, hermesPlugin } from './plugin.js';
 
 const inkling = createHermesFormat('inkling');
 const router = createRouter({ plugins: [hermesPlugin] });

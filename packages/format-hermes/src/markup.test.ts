@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
+import { createHermesFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, parseWith } from './test-support/harness.js';
 
 const hermes = createHermesFormat();

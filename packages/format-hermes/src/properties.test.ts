@@ -7,7 +7,7 @@ import type { ParseOptions } from '@toolformat/core';
 import { parseWith as runParser } from '@toolformat/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
+import { createHermesFormat } from './plugin.js';
 import { callsOf, chunksAt, parseWith, streamWith } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

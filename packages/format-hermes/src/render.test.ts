@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHermesFormat } from './format.js';
+import { createHermesFormat } from './plugin.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 import {
   GRANITE_CALLS,

@@ -4,7 +4,7 @@
  * hostile input, which a quadratic scan would not do within the test timeout.
  */
 import { describe, expect, it } from 'vitest';
-import { createKimiFormat } from './format.js';
+import { createKimiFormat } from './plugin.js';
 import { parseWith, streamWith } from './test-support/harness.js';
 import { ARGUMENT_BEGIN, CALL_BEGIN, CALL_END, SECTION_BEGIN, SECTION_END } from './tokens.js';
 

@@ -5,7 +5,6 @@
  */
 import { kimiPlugin } from './plugin.js';
 
-export { createKimiFormat } from './format.js';
-export { kimiPlugin } from './plugin.js';
+export { createKimiFormat, kimiPlugin } from './plugin.js';
 export type { KimiVariant } from './variants.js';
 export default kimiPlugin;

@@ -6,8 +6,7 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch, WEATHER_CALLS, WEATHER_TOOL } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createKimiFormat } from './format.js';
-import { kimiPlugin } from './plugin.js';
+import { createKimiFormat, kimiPlugin } from './plugin.js';
 
 const k3 = createKimiFormat('k3');
 const router = createRouter({ plugins: [kimiPlugin] });

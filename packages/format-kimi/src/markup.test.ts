@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKimiFormat } from './format.js';
+import { createKimiFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, parseWith } from './test-support/harness.js';
 import { CALLS_TURN, THINKING_AGENTIC_TURN } from './test-support/rendered.js';
 

@@ -8,26 +8,43 @@
  * A call that lacks its end token ends at whatever the model wrote next: the next call, the end of
  * the section or of the turn (read as closed), or the end of the output (read as cut off).
  *
- * Kimi K3 writes XTML channels instead (k3.ts); its call is a block of its own.
+ * Kimi K3 writes XTML channels instead (tokens.ts); its call is a block of its own, read by
+ * `k3CallBody`.
  *
  * K2 Thinking: `<think>…</think>` is reasoning, and the section token ends it too. Kimi's reference
  * parsers (vLLM's `KimiK2ReasoningParser`, llama.cpp) treat it so: the model sometimes opens its calls
  * without closing the thought, and a special token is never prose a model merely thinks about.
  * `<|tool_call_begin|>` alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
-import { announceName, callBody } from './call-body.js';
-import { K3_CALL_OPEN, K3_STRIP, K3_THINK_CLOSE, K3_THINK_OPEN, k3Block } from './k3.js';
+import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
+import { announceName, callBody, k3CallBody } from './call-body.js';
 import {
   CALL_BEGIN,
   CALL_END,
   IM_END,
-  SECTION_BEGIN,
+  K3_CALL_CLOSE,
+  K3_CALL_OPEN,
+  K3_MESSAGE_CLOSE,
+  K3_STRIP,
+  K3_THINK_CLOSE,
+  K3_THINK_OPEN,
+  K3_TOOLS_CLOSE,
+  K3_TOOLS_OPEN,
   SECTION_BEGINS,
   SECTION_ENDS,
   THINK,
   THINK_END,
 } from './tokens.js';
+
+/** Kimi K3's XTML call (tokens.ts): one call a block, as for K2. */
+const k3Block: BlockSpec = {
+  // The tools channel glued to a call's ends is taken with the block (as K2's section token is).
+  open: [K3_TOOLS_OPEN + K3_CALL_OPEN, K3_CALL_OPEN],
+  close: [K3_CALL_CLOSE + K3_TOOLS_CLOSE, K3_CALL_CLOSE],
+  closeBefore: [K3_CALL_OPEN, K3_TOOLS_CLOSE, K3_MESSAGE_CLOSE],
+  body: k3CallBody,
+  confidence: 0.95,
+};
 
 export const REASONING: readonly ReasoningSpec[] = [
   { open: [THINK], close: [THINK_END, ...SECTION_BEGINS] },
@@ -56,18 +73,10 @@ export function buildMarkup(id: string): MarkupSpec {
         // A special token of Kimi's tokenizer: prose does not write it.
         confidence: 0.95,
       },
-      // Kimi K3's XTML call (k3.ts): every variant reads it, as every variant reads K2's.
+      // Kimi K3's XTML call: every variant reads it, as every variant reads K2's.
       k3Block,
     ],
     reasoning: REASONING,
     strip: STRIP,
   };
-}
-
-/** How sure the text holds Kimi markup: a call token, or at least the section token. */
-export function detectKimi(text: string): number {
-  if (typeof text !== 'string') return 0;
-  if (text.includes(CALL_BEGIN) || text.includes(K3_CALL_OPEN)) return 0.95;
-  if (text.includes(SECTION_BEGIN) || text.includes(SECTION_BEGINS[1])) return 0.9;
-  return 0;
 }

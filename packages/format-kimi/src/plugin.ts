@@ -1,12 +1,36 @@
 /**
+ * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
+ * variant's prompt, stops and renderers.
+ *
  * The plugin the router registers: the family id `kimi`, an alias per model, and the model names
  * each one serves. The router takes the most specific pattern, so `*kimi-k2-thinking*` beats
  * `*kimi-k2*`. Model names are matched case-insensitively, also after the last `/`
  * (`moonshotai/Kimi-K2-Instruct-0905`).
  */
+
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
-import { createKimiFormat } from './format.js';
+import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
+import { buildMarkup } from './markup.js';
+import { CALL_BEGIN, K3_CALL_OPEN, SECTION_BEGIN, SECTION_BEGIN_SINGULAR, STRAY_TOKENS } from './tokens.js';
 import { VARIANTS } from './variants.js';
+
+/** How sure the text holds Kimi markup: a call token, or at least the section token. */
+const SIGNS: readonly DetectSign[] = [
+  [CALL_BEGIN, 0.95],
+  [K3_CALL_OPEN, 0.95],
+  [SECTION_BEGIN, 0.9],
+  [SECTION_BEGIN_SINGULAR, 0.9],
+];
+
+export function createKimiFormat(variant: string = VARIANTS.defaultVariant): MarkupFormatHandler {
+  const { id, def } = VARIANTS.resolve(variant);
+  return defineFormat({
+    markup: buildMarkup(id),
+    variant: def,
+    strayTokens: STRAY_TOKENS,
+    detect: detectSigns(SIGNS),
+  });
+}
 
 const aliases: FormatAlias[] = [
   { id: 'kimi-k2', variant: 'instruct' },

@@ -2,11 +2,10 @@
  * Properties over generated outputs: the parser never throws, loses nothing, reads well-formed
  * calls back exactly, and streams exactly as it parses, however the text is cut.
  */
-
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createKimiFormat } from './format.js';
+import { createKimiFormat } from './plugin.js';
 import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
 import {
   ARGUMENT_BEGIN,

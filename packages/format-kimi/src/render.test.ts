@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toKimiId } from './call-id.js';
-import { createKimiFormat } from './format.js';
+import { createKimiFormat } from './plugin.js';
 import { toolDeclareTurn } from './prompt.js';
+import { toKimiId } from './render.js';
 import { parseWith } from './test-support/harness.js';
 import {
   CALLS_TURN,

@@ -12,9 +12,12 @@
 
 import type { ToolCall } from '@toolformat/core';
 import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
-import { resultText, tojson } from '@toolformat/core/kit';
-import { toKimiId } from './call-id.js';
+import { resultText, stableNumber, tojson } from '@toolformat/core/kit';
+import { PREFIX, parseCallId } from './call-body.js';
 import {
+  ARGUMENT_BEGIN,
+  CALL_BEGIN,
+  CALL_END,
   K3_ARG_CLOSE,
   K3_ARG_OPEN,
   K3_CALL_CLOSE,
@@ -22,11 +25,6 @@ import {
   K3_SEP,
   K3_TOOLS_CLOSE,
   K3_TOOLS_OPEN,
-} from './k3.js';
-import {
-  ARGUMENT_BEGIN,
-  CALL_BEGIN,
-  CALL_END,
   SECTION_BEGIN,
   SECTION_END,
   THINK,
@@ -41,12 +39,27 @@ function section(calls: readonly ToolCall[]): string {
   return out + SECTION_END;
 }
 
+/**
+ * The id as the templates write it for a call of `name`: kept when it already is `functions.NAME:IDX`
+ * for this name (`NAME:IDX` gains the prefix); otherwise `functions.NAME:N`, N a stable number
+ * derived from the id. The templates need the name inside the id — the model reads which function a
+ * result answers from it — and a call and its result must get the same id, so an OpenAI-style
+ * `call_8f3a…` maps to the same `functions.NAME:N` wherever it is written. (The llama.cpp templates
+ * renumber from a conversation counter instead, which a single turn cannot know.)
+ */
+export function toKimiId(id: string, name: string): string {
+  const parsed = parseCallId(id);
+  if (parsed !== null && parsed.name === name) return `${PREFIX}${name}:${parsed.index}`;
+  // At most five digits: short, like the counters the model was trained on.
+  return `${PREFIX}${name}:${stableNumber(id, 100_000)}`;
+}
+
 export const renderCalls = {
   /** K2 Instruct, K2-0905. */
   plain: (calls) => (calls.length === 0 ? '' : section(calls)),
   /** K2 Thinking: the empty thought the template writes before a past turn's calls. */
   thinking: (calls) => (calls.length === 0 ? '' : `${THINK}${THINK_END}${section(calls)}`),
-  /** Kimi K3: the XTML tools channel, a value's JSON type on its tag, strings raw (k3.ts). */
+  /** Kimi K3: the XTML tools channel, a value's JSON type on its tag, strings raw (tokens.ts). */
   k3: (calls) => (calls.length === 0 ? '' : k3Section(calls)),
 } satisfies Record<string, CallRenderer>;
 

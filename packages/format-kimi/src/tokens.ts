@@ -28,3 +28,60 @@ export const THINK_END = '</think>';
 /** Both spellings of each section token. */
 export const SECTION_BEGINS = [SECTION_BEGIN, SECTION_BEGIN_SINGULAR] as const;
 export const SECTION_ENDS = [SECTION_END, SECTION_END_SINGULAR] as const;
+
+/**
+ * Tokens that may stand in content without opening anything (an argument token or a call end
+ * without its call, chat-turn tokens a server left in): they never reach the user.
+ */
+export const STRAY_TOKENS: readonly string[] = [
+  ARGUMENT_BEGIN,
+  CALL_END,
+  IM_MIDDLE,
+  IM_SYSTEM,
+  IM_USER,
+  IM_ASSISTANT,
+];
+
+/**
+ * Kimi K3's XTML (vLLM's `kimi_k3` parser): channels between three special tokens,
+ *
+ *   <|open|>tools<|sep|>
+ *     <|open|>call tool="NAME" index="1"<|sep|>
+ *       <|open|>argument key="KEY" type="string"<|sep|>VALUE<|close|>argument<|sep|>
+ *     <|close|>call<|sep|>
+ *   <|close|>tools<|sep|>
+ *
+ * reasoning in a `think` channel, the reply in a `response` channel (`<|open|>response<|sep|>…<|close|>response<|sep|>`, the
+ * open often part of the prompt), the turn ended by `<|close|>message<|sep|>`. As for K2, the block
+ * is one call, so each is extracted as soon as it is written; the channel markers carry nothing
+ * and are stripped wherever they stand.
+ *
+ * The call block's body is read in call-body.ts (`k3CallBody`). A value typed `string` is the raw text (the template writes it so); any other type is JSON,
+ * kept as text when it does not parse (vLLM's rule). Attribute values are written with `&` and
+ * `"` escaped. Cost: one forward `indexOf` per marker; linear in the body.
+ */
+export const K3_OPEN = '<|open|>';
+export const K3_CLOSE = '<|close|>';
+export const K3_SEP = '<|sep|>';
+export const K3_TOOLS_OPEN = `${K3_OPEN}tools${K3_SEP}`;
+export const K3_TOOLS_CLOSE = `${K3_CLOSE}tools${K3_SEP}`;
+export const K3_CALL_OPEN = `${K3_OPEN}call `;
+export const K3_CALL_CLOSE = `${K3_CLOSE}call${K3_SEP}`;
+export const K3_ARG_OPEN = `${K3_OPEN}argument `;
+export const K3_ARG_CLOSE = `${K3_CLOSE}argument${K3_SEP}`;
+export const K3_JSON_OPEN = `${K3_OPEN}json `;
+export const K3_JSON_CLOSE = `${K3_CLOSE}json${K3_SEP}`;
+export const K3_THINK_OPEN = `${K3_OPEN}think${K3_SEP}`;
+export const K3_THINK_CLOSE = `${K3_CLOSE}think${K3_SEP}`;
+export const K3_RESPONSE_OPEN = `${K3_OPEN}response${K3_SEP}`;
+export const K3_RESPONSE_CLOSE = `${K3_CLOSE}response${K3_SEP}`;
+export const K3_MESSAGE_CLOSE = `${K3_CLOSE}message${K3_SEP}`;
+
+/** Channel markers that carry nothing: the reply is the text they wrap. */
+export const K3_STRIP = [
+  K3_TOOLS_OPEN,
+  K3_TOOLS_CLOSE,
+  K3_RESPONSE_OPEN,
+  K3_RESPONSE_CLOSE,
+  K3_MESSAGE_CLOSE,
+];

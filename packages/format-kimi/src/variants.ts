@@ -4,10 +4,9 @@
  * the same for all (every variant reads every form); a variant names itself in `ParseResult.format`.
  */
 import { defineVariants, type FormatVariant } from '@toolformat/core/kit';
-import { K3_MESSAGE_CLOSE } from './k3.js';
 import { kimi0905Prompt, kimiK3Prompt, kimiPrompt } from './prompt.js';
 import { renderCalls, renderK3Result, renderResult } from './render.js';
-import { IM_END } from './tokens.js';
+import { IM_END, K3_MESSAGE_CLOSE } from './tokens.js';
 
 /** Every turn, calls included, ends with `<|im_end|>`. */
 const STOPS = [IM_END];
@@ -20,7 +19,7 @@ export const VARIANTS = defineVariants('kimi', 'instruct', {
   /** Kimi K2 Thinking. */
   thinking: { prompt: kimiPrompt, stops: STOPS, calls: renderCalls.thinking, result: renderResult },
   /**
-   * Kimi K3 (vLLM's `kimi_k3`): XTML channels (k3.ts). Its template closes every message with
+   * Kimi K3 (vLLM's `kimi_k3`): XTML channels (tokens.ts). Its template closes every message with
    * `<|close|>message<|sep|><|end_of_msg|>`, so the turn stops at the close tag.
    */
   k3: { prompt: kimiK3Prompt, stops: [K3_MESSAGE_CLOSE], calls: renderCalls.k3, result: renderK3Result },

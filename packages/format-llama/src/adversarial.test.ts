@@ -1,6 +1,6 @@
 /** Issue 8's pathological pythonic inputs: they must return (the bench measures the time). */
 import { describe, expect, it } from 'vitest';
-import { createLlamaFormat } from './format.js';
+import { createLlamaFormat } from './plugin.js';
 
 describe('adversarial input', () => {
   const h = createLlamaFormat('pythonic');

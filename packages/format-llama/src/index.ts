@@ -5,7 +5,6 @@
  */
 import { llamaPlugin } from './plugin.js';
 
-export { createLlamaFormat } from './format.js';
-export { llamaPlugin } from './plugin.js';
+export { createLlamaFormat, llamaPlugin } from './plugin.js';
 export type { LlamaVariant } from './variants.js';
 export default llamaPlugin;

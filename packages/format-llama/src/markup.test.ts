@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLlamaFormat } from './format.js';
+import { createLlamaFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, parseWith } from './test-support/harness.js';
 
 const llama = createLlamaFormat('llama');

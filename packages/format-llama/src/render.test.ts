@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLlamaFormat } from './format.js';
+import { createLlamaFormat } from './plugin.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 
 const calls = [

@@ -4,7 +4,6 @@
  */
 import { mistralPlugin } from './plugin.js';
 
-export { createMistralFormat } from './format.js';
-export { mistralPlugin } from './plugin.js';
+export { createMistralFormat, mistralPlugin } from './plugin.js';
 export type { MistralVariant } from './variants.js';
 export default mistralPlugin;

@@ -1,11 +1,31 @@
 /**
+ * One variant → a complete handler: the markup (markup.ts) run by the core stream engine, the
+ * variant's prompt, stops and renderers.
+ *
  * The plugin the router registers: the family id `mistral` (the current generation, v13), an
  * alias per generation, and the model names each one serves. The router takes the most specific
  * pattern, so `mistral-small-3.2*` (v11) beats `mistral-small*` (v3).
  */
+
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
-import { createMistralFormat } from './format.js';
+import { defineFormat, type MarkupFormatHandler } from '@toolformat/core/kit';
+import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
+
+/** What each generation's markup is reported as, whichever variant read it. */
+const GENERATION_FORMATS = {
+  v3: VARIANTS.handlerId('v3'),
+  v11: VARIANTS.handlerId('v11'),
+  v13: VARIANTS.handlerId('v13'),
+};
+
+export function createMistralFormat(variant: string = VARIANTS.defaultVariant): MarkupFormatHandler {
+  const { id, def } = VARIANTS.resolve(variant);
+  return defineFormat({
+    markup: buildMarkup(id, GENERATION_FORMATS),
+    variant: def,
+  });
+}
 
 const aliases: FormatAlias[] = [
   { id: 'mistral-v3', variant: 'v3' },

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMistralFormat } from './format.js';
+import { createMistralFormat } from './plugin.js';
 import { chunksAt, parseWith, streamWith } from './test-support/harness.js';
 
 const mistral = createMistralFormat();

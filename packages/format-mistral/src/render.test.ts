@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMistralId, toMistralId } from './call-id.js';
-import { createMistralFormat } from './format.js';
+import { createMistralFormat } from './plugin.js';
+import { isMistralId, toMistralId } from './render.js';
 import { parseWith } from './test-support/harness.js';
 import {
   AVAILABLE_TOOLS,

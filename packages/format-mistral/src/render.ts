@@ -6,9 +6,25 @@
 
 import type { ToolResult } from '@toolformat/core';
 import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
-import { resultText, tojson } from '@toolformat/core/kit';
-import { toMistralId } from './call-id.js';
+import { isAsciiAlphanumeric, isCharRun, resultText, stableWord, tojson } from '@toolformat/core/kit';
 import { ARGS, CALL_ID, TOOL_CALLS, TOOL_CONTENT, TOOL_RESULTS, TOOL_RESULTS_END } from './markers.js';
+
+/**
+ * The v3 and v11 templates reject any call id that is not 9 alphanumerics (`raise_exception("Tool
+ * call IDs should be alphanumeric strings with length 9!")`): an OpenAI-style `call_8f3a…` is
+ * mapped to 9 of them, the same for the call and its result.
+ */
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const ID_LENGTH = 9;
+
+export function isMistralId(id: string): boolean {
+  return isCharRun(id, isAsciiAlphanumeric, ID_LENGTH, ID_LENGTH);
+}
+
+/** The id as the template accepts it: kept when it already is one, else a stable 9-character word. */
+export function toMistralId(id: string): string {
+  return isMistralId(id) ? id : stableWord(id, ID_ALPHABET, ID_LENGTH);
+}
 
 export const renderCalls = {
   /** v3 (Nemo template): one token and a list of `{"name", "arguments", "id"}`. */

@@ -6,9 +6,7 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
-import { reactPlugin } from './plugin.js';
-import { removeCitations } from './sanitize.js';
+import { createReactFormat, reactPlugin, removeCitations } from './plugin.js';
 
 const router = createRouter({ plugins: [reactPlugin] });
 const command4 = router.get('cohere_command4');

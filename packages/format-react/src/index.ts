@@ -5,7 +5,6 @@
  */
 import { reactPlugin } from './plugin.js';
 
-export { createReactFormat } from './format.js';
-export { reactPlugin } from './plugin.js';
+export { createReactFormat, reactPlugin } from './plugin.js';
 export type { ReactVariant } from './variants.js';
 export default reactPlugin;

@@ -6,7 +6,7 @@
 import { type ParseOptions, sequentialIds, type ToolDefinition } from '@toolformat/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { callsOf, chunksAt, parseWith, streamWith } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

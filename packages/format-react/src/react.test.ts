@@ -3,7 +3,7 @@
  * without the stop sequence honoured. Every fixture also streams equal to its batch parse.
  */
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, kindsOf, parseWith, TOOLS } from './test-support/harness.js';
 
 const react = createReactFormat();

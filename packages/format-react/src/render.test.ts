@@ -4,7 +4,7 @@
  */
 import type { ToolCall } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { callsOf, parseWith, TOOLS } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

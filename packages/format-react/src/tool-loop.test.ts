@@ -7,7 +7,7 @@
 import type { ToolCall } from '@toolformat/core';
 import { type GenerateFn, type LoopMessage, runToolLoop } from '@toolformat/core/tool-loop';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { TOOLS } from './test-support/harness.js';
 
 const react = createReactFormat();

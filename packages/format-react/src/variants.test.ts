@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createReactFormat } from './format.js';
+import { createReactFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, kindsOf, parseWith, TOOLS } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

@@ -4,7 +4,7 @@
  * hostile input, which a quadratic scan would not do within the test timeout.
  */
 import { describe, expect, it } from 'vitest';
-import { createSolarFormat } from './format.js';
+import { createSolarFormat } from './plugin.js';
 import { parseWith, streamWith } from './test-support/harness.js';
 import { CALL_ARGS, CALL_BEGIN, CALL_END, CALL_NAME, END, THINK, TOOL_CALLS } from './tokens.js';
 

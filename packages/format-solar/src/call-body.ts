@@ -21,12 +21,12 @@ import {
   type BodyIssue,
   type BodyResult,
   coerceValue,
+  isTokenWord,
   partialCall,
   type RawCall,
   readCallArguments,
   setOwn,
 } from '@toolformat/core/kit';
-import { isWord } from './call-id.js';
 import { CALL_ARGS, CALL_NAME, OPEN2_ARG_END, OPEN2_ARG_START, OPEN2_ARG_VALUE } from './tokens.js';
 
 /** Built once: a run of broken blocks reports them for each, and the engine compares them cheaply. */
@@ -61,6 +61,18 @@ function split(body: string): Parts {
     args: body.slice(argsAt + CALL_ARGS.length),
     argsFrom: argsAt + CALL_ARGS.length,
   };
+}
+
+/** Longer than any id or name a model writes; a longer one is text that happens to sit there. */
+const MAX_WORD = 512;
+
+/**
+ * True when `text` can be an id or a name: one word (no blanks or control characters), none of the
+ * characters that start JSON or markup, and not too long. More lenient than what we write
+ * (render.ts): a model may write any such id.
+ */
+function isWord(text: string): boolean {
+  return isTokenWord(text, MAX_WORD);
 }
 
 /** Why the id or name cannot be a call's, or null when both can. */

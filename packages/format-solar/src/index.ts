@@ -5,7 +5,6 @@
  */
 import { solarPlugin } from './plugin.js';
 
-export { createSolarFormat } from './format.js';
-export { solarPlugin } from './plugin.js';
+export { createSolarFormat, solarPlugin } from './plugin.js';
 export type { SolarVariant } from './variants.js';
 export default solarPlugin;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSolarFormat } from './format.js';
+import { createSolarFormat } from './plugin.js';
 import { solarCall as call, callsOf, expectStreamingEqualsBatch, parseWith } from './test-support/harness.js';
 import {
   BEGIN_ASSISTANT,

@@ -90,15 +90,3 @@ export function buildMarkup(id: string): MarkupSpec {
     strip: STRIP,
   };
 }
-
-/**
- * How sure the text holds Solar Open markup: a call token, the calls token, or at least the
- * assistant header or content token (the answer segment of a Solar turn).
- */
-export function detectSolar(text: string): number {
-  if (typeof text !== 'string') return 0;
-  if (text.includes(CALL_BEGIN) || text.includes(OPEN2_CALL_START)) return 0.95;
-  if (text.includes(TOOL_CALLS)) return 0.9;
-  if (text.includes(BEGIN_ASSISTANT) || text.includes(CONTENT)) return 0.5;
-  return 0;
-}

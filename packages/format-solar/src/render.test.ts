@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toSolarId } from './call-id.js';
-import { createSolarFormat } from './format.js';
+import { createSolarFormat } from './plugin.js';
+import { toSolarId } from './render.js';
 import { parseWith, WEATHER_TOOL } from './test-support/harness.js';
 
 const solar = createSolarFormat();

@@ -9,8 +9,15 @@
  * spelling is inferred (see tokens.ts); the role header of either turn belongs to the turn, not here.
  */
 import type { ToolCall, ToolResult } from '@toolformat/core';
-import { resultText, tojson } from '@toolformat/core/kit';
-import { toSolarId } from './call-id.js';
+import {
+  isAsciiAlphanumeric,
+  isCharRun,
+  MINUS,
+  resultText,
+  stableNumber,
+  tojson,
+  UNDERSCORE,
+} from '@toolformat/core/kit';
 import {
   CALL_ARGS,
   CALL_BEGIN,
@@ -27,6 +34,23 @@ import {
   RESPONSE_RESULT,
   TOOL_CALLS,
 } from './tokens.js';
+
+/** `[a-zA-Z0-9_-]`: what llama.cpp's grammar lets the model write in an id. */
+function isGrammarIdChar(c: number): boolean {
+  return isAsciiAlphanumeric(c) || c === UNDERSCORE || c === MINUS;
+}
+
+/**
+ * The id as it is written into history: kept when the model could have written it (OpenAI's
+ * `call_8f3a…`, `0`, `123456789`; at most 64 characters, our bound); otherwise a stable nine-digit
+ * number (the length of the ids in llama.cpp's tests), so a call and its result get the same id.
+ * The reader is more lenient (call-body.ts): what we write is what the model was trained to read.
+ */
+export function toSolarId(id: string): string {
+  return isCharRun(id, isGrammarIdChar, 1, 64)
+    ? id
+    : String(stableNumber(id, 1_000_000_000)).padStart(9, '0');
+}
 
 export function renderCalls(calls: readonly ToolCall[]): string {
   if (calls.length === 0) return '';

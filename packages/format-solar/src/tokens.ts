@@ -47,3 +47,19 @@ export const OPEN2_CALL_START = '<|tool_call:start|>';
 export const OPEN2_ARG_START = '<|tool_arg:start|>';
 export const OPEN2_ARG_VALUE = '<|tool_arg:value|>';
 export const OPEN2_ARG_END = '<|tool_arg:end|>';
+
+/**
+ * Tokens that may stand in content without opening anything (a name or argument token or a call
+ * end without its call, a bare `<|begin|>`, tool-response tokens a server left in): they never
+ * reach the user.
+ */
+export const STRAY_TOKENS: readonly string[] = [
+  CALL_NAME,
+  CALL_ARGS,
+  CALL_END,
+  BEGIN,
+  RESPONSE_BEGIN,
+  RESPONSE_NAME,
+  RESPONSE_RESULT,
+  RESPONSE_END,
+];

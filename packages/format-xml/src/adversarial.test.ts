@@ -5,7 +5,7 @@
  * input must return, report no internal error, and stream to the batch result.
  */
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
+import { createXmlFormat } from './plugin.js';
 import { NS } from './test-support/harness.js';
 
 const MiB = 1 << 20;

@@ -7,7 +7,6 @@
  */
 import { xmlPlugin } from './plugin.js';
 
-export { createXmlFormat } from './format.js';
-export { xmlPlugin } from './plugin.js';
+export { createXmlFormat, xmlPlugin } from './plugin.js';
 export type { XmlVariant } from './variants.js';
 export default xmlPlugin;

@@ -4,7 +4,7 @@
  */
 import type { ParseOptions } from '@toolformat/core';
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
+import { createXmlFormat } from './plugin.js';
 import { callsOf, expectStreamingEqualsBatch, NS, parseWith } from './test-support/harness.js';
 
 const xml = createXmlFormat();

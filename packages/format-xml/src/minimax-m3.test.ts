@@ -6,8 +6,7 @@ import { createRouter } from '@toolformat/core';
 import { findStreamingMismatch } from '@toolformat/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
-import { xmlPlugin } from './plugin.js';
+import { createXmlFormat, xmlPlugin } from './plugin.js';
 
 const NS = ']<]minimax[>[';
 const m3 = createXmlFormat('minimax-m3');

@@ -1,8 +1,8 @@
 import { createRouter, definePlugin, sequentialIds } from '@toolformat/core';
 import { type BodyParser, defineFormat, isPlainObject, parseJsonLadder } from '@toolformat/core/kit';
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
 import defaultExport, { xmlPlugin } from './index.js';
+import { createXmlFormat } from './plugin.js';
 import { callsOf } from './test-support/harness.js';
 
 /**

@@ -7,7 +7,7 @@ import type { ParseOptions } from '@toolformat/core';
 import { parseWith as runParser } from '@toolformat/core/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
+import { createXmlFormat } from './plugin.js';
 import { callsOf, chunksAt, NS, parseWith, streamWith } from './test-support/harness.js';
 import { VARIANTS } from './variants.js';
 

@@ -3,7 +3,7 @@
  * what a variant writes it reads back.
  */
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
+import { createXmlFormat } from './plugin.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 import {
   GLM46_CALLS,

@@ -3,7 +3,7 @@
  * (architecture/semantics.md, guarantee 2), with the typing edge cases of issue 4.
  */
 import { describe, expect, it } from 'vitest';
-import { createXmlFormat } from './format.js';
+import { createXmlFormat } from './plugin.js';
 import { callsOf, parseWith } from './test-support/harness.js';
 
 const schema = {

@@ -8,6 +8,7 @@
 export {
   defineFormat,
   type FormatDefinition,
+  type FormatRenderers,
   type MarkupFormatHandler,
   parseWith,
   streamAll,
@@ -40,7 +41,9 @@ export {
   partialCall,
   readCallArguments,
 } from './call-arguments.js';
+export { type CallLabels, callLabels } from './call-labels.js';
 export * from './char-codes.js';
+export { type CleanProseOptions, cleanProse } from './clean-prose.js';
 export {
   type CallRenderer,
   defineVariants,
@@ -49,6 +52,7 @@ export {
   type ResultRenderer,
   type Variants,
 } from './define-variants.js';
+export { bodyStarts, type DetectSign, detectSigns, markupSigns, type SignFollow } from './detect-signs.js';
 export { continuesSentence, endsItsLine, opensProse, textContinuesSentence } from './evidence.js';
 export {
   declaredOrExact,
@@ -118,6 +122,7 @@ export { formatPythonCall, formatPythonString, formatPythonValue } from './pytho
 export { placePositional, pythonRawCalls } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
 export { ArgumentCollector, type TypedArgumentsOptions, typeValue } from './typed-values.js';

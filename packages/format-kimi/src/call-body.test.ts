@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announceName } from './call-body.js';
-import { isBareCounter, isIdText, parseCallId, toKimiId } from './call-id.js';
+import { announceName, isBareCounter, isIdText, parseCallId } from './call-body.js';
+import { toKimiId } from './render.js';
 
 describe('call ids', () => {
   it('reads the name out of functions.NAME:IDX, dots and colons of the name kept', () => {
@@ -65,7 +65,7 @@ describe('the early announcement', () => {
   });
 
   it('gives the start event the id the call will carry', async () => {
-    const { createKimiFormat } = await import('./format.js');
+    const { createKimiFormat } = await import('./plugin.js');
     const { streamAll } = await import('@toolformat/core/kit');
     const text =
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>' +

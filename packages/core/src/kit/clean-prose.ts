@@ -1,0 +1,55 @@
+/**
+ * The line clean-up a format's `sanitize` runs over the content the parse left: each prose line
+ * cleaned by the format's rule, code left alone (architecture/semantics.md, guarantee 4), and the
+ * gaps the removed lines leave closed. One pass over the lines; no regular expression.
+ */
+import { proseLines } from './prose-lines.js';
+
+export interface CleanProseOptions {
+  /**
+   * A line the text ends with (after blank lines) that goes too: a label that headed a call the
+   * parse cut out (`**TOOL CALL:**`).
+   */
+  dropLast?: (line: string) => boolean;
+  /** Where lines were removed, at most one blank line remains between paragraphs. */
+  collapseBlanks?: boolean;
+}
+
+/**
+ * `content` with every line outside code fences passed through `clean` (null drops the line; a
+ * line the cleaning left blank goes too), then trimmed.
+ */
+export function cleanProse(
+  content: string,
+  clean: (line: string) => string | null,
+  options: CleanProseOptions = {},
+): string {
+  const lines: string[] = [];
+  /** Per kept line: inside (or opening or closing) a code fence, where nothing is changed. */
+  const code: boolean[] = [];
+  for (const { line, code: isCode } of proseLines(content)) {
+    const cleaned = isCode ? line : clean(line);
+    if (cleaned === null || (cleaned !== line && cleaned.trim() === '')) continue;
+    lines.push(cleaned);
+    code.push(isCode);
+  }
+  let end = lines.length;
+  const dropLast = options.dropLast;
+  if (dropLast !== undefined) {
+    while (end > 0 && !code[end - 1] && lines[end - 1]!.trim() === '') end--;
+    if (end > 0 && !code[end - 1] && dropLast(lines[end - 1]!)) end--;
+  }
+  if (!options.collapseBlanks) return lines.slice(0, end).join('\n').trim();
+  const out: string[] = [];
+  let blank = 0;
+  for (let i = 0; i < end; i++) {
+    const line = lines[i]!;
+    if (!code[i] && line.trim() === '') {
+      if (++blank > 1) continue;
+    } else {
+      blank = 0;
+    }
+    out.push(line);
+  }
+  return out.join('\n').trim();
+}
