@@ -37,7 +37,7 @@ import {
   skipBlank,
   textContinuesSentence,
 } from '@toolformat/core/kit';
-import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './markers.js';
+import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './tokens.js';
 
 /** The handler ids reported for each generation's markup. */
 export interface GenerationFormats {

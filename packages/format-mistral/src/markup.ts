@@ -5,7 +5,7 @@
  */
 import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
 import { announceCall, type GenerationFormats, readToolCalls } from './calls-body.js';
-import { EOS, THINK, THINK_END, TOOL_CALLS } from './markers.js';
+import { EOS, THINK, THINK_END, TOOL_CALLS } from './tokens.js';
 
 export const REASONING: readonly ReasoningSpec[] = [
   // Magistral 2507+, Ministral 3 Reasoning: special tokens. First: `reasoningOpen` opens this one.

@@ -127,7 +127,7 @@ describe('what peers feed their Mistral parsers', () => {
     expect(r.issues[0]?.raw).toBe('[TOOL_CALLS]toolname_no_args');
   });
 
-  it('arguments cut off by the end are not a call (DESIGN: never half the arguments)', () => {
+  it('arguments cut off by the end are not a call (never half the arguments: architecture/semantics.md, the cut-off rule)', () => {
     const r = parseWith(mistral, 'hi[TOOL_CALLS]bash{"command": "print(1)');
     expect(r.calls).toEqual([]);
     expect(r.content).toBe('hi');

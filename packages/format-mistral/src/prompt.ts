@@ -6,7 +6,7 @@
  */
 import type { SystemPromptOptions, ToolDefinition } from '@toolformat/core';
 import { normalizeTools, tojson } from '@toolformat/core/kit';
-import { AVAILABLE_TOOLS, AVAILABLE_TOOLS_END } from './markers.js';
+import { AVAILABLE_TOOLS, AVAILABLE_TOOLS_END } from './tokens.js';
 
 /** `{"type": "function", "function": {name, description, parameters}}`, keys in that order. */
 function openAiShape(tools: readonly ToolDefinition[]): unknown[] {

@@ -7,7 +7,7 @@
 import type { ToolResult } from '@toolformat/core';
 import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { isAsciiAlphanumeric, isCharRun, resultText, stableWord, tojson } from '@toolformat/core/kit';
-import { ARGS, CALL_ID, TOOL_CALLS, TOOL_CONTENT, TOOL_RESULTS, TOOL_RESULTS_END } from './markers.js';
+import { ARGS, CALL_ID, TOOL_CALLS, TOOL_CONTENT, TOOL_RESULTS, TOOL_RESULTS_END } from './tokens.js';
 
 /**
  * The v3 and v11 templates reject any call id that is not 9 alphanumerics (`raise_exception("Tool
