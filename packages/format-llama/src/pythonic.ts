@@ -14,11 +14,11 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
-  isExactPythonCall,
   type PythonCall,
   parsePythonCalls,
   pythonRawCalls,
   type RawCall,
+  readPythonCallList,
   textContinuesSentence,
 } from '@toolformat/core/kit';
 
@@ -33,23 +33,7 @@ export function callName(name: string): string {
 
 /** A body that must be a call list or bare calls. */
 export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
-  if (body.trim() === '') return { calls: [], error: 'the block is empty' };
-  const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
-  if (!parsed.ok)
-    return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
-  const issues: BodyIssue[] = [];
-  for (const note of parsed.notes ?? [])
-    issues.push({ kind: 'json-repaired', message: note.message, raw: body });
-  const calls = pythonRawCalls(parsed.calls, ctx, body, issues, callName);
-  if (parsed.end < body.length && body.slice(parsed.end).trim() !== '') {
-    issues.push({
-      kind: 'trailing-text',
-      message: 'Text after the call list was removed.',
-      raw: body.slice(parsed.end),
-    });
-  }
-  if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
-  return parsed.calls.every(isExactPythonCall) ? { calls, issues, exactShape: true } : { calls, issues };
+  return readPythonCallList(body, ctx, { rename: callName, vouchExact: true });
 }
 
 function isIdentStart(code: number): boolean {

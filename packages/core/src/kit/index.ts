@@ -119,7 +119,12 @@ export {
   parsePythonLiteral,
 } from './python-calls.js';
 export { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
-export { placePositional, pythonRawCalls } from './python-raw-calls.js';
+export {
+  type PythonCallListOptions,
+  placePositional,
+  pythonRawCalls,
+  readPythonCallList,
+} from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
 import type { BodyIssue } from './markup-spec.js';
 import { parsePythonCalls } from './python-calls.js';
-import { pythonRawCalls } from './python-raw-calls.js';
+import { pythonRawCalls, readPythonCallList } from './python-raw-calls.js';
 
 const ctx = (tools?: Parameters<typeof resolveParseOptions>[0]) => ({
   options: resolveParseOptions(tools),
@@ -35,5 +35,34 @@ describe('pythonRawCalls', () => {
     );
     expect(calls).toEqual([{ name: 'brave_search', arguments: {} }]);
     expect(issues[0]).toMatchObject({ kind: 'malformed-call', raw: 'raw' });
+  });
+});
+
+describe('readPythonCallList', () => {
+  it('reads a call list, and vouches for its shape only when asked', () => {
+    const read = readPythonCallList("[get_weather(city='Paris'), get_time()]", ctx());
+    expect(read.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['get_time', {}],
+    ]);
+    expect(read.exactShape).toBeUndefined();
+    expect(readPythonCallList('[f(a=1)]', ctx(), { vouchExact: true }).exactShape).toBe(true);
+  });
+
+  it('renames, and reports text after the list without losing it', () => {
+    const read = readPythonCallList('[brave_search.call(query="x")] and then', ctx(), {
+      rename: (n) => n.replace(/\.call$/, ''),
+    });
+    expect(read.calls.map((c) => c.name)).toEqual(['brave_search']);
+    expect(read.issues).toEqual([
+      { kind: 'trailing-text', message: 'Text after the call list was removed.', raw: 'and then' },
+    ]);
+    expect(readPythonCallList('[f()]  \n', ctx()).issues).toEqual([]);
+  });
+
+  it('makes an empty, blank or unparsable body the error of the block', () => {
+    expect(readPythonCallList('  ', ctx()).error).toBe('the block is empty');
+    expect(readPythonCallList('[]', ctx()).error).toBe('the call list is empty');
+    expect(readPythonCallList('[f(', ctx()).error).toMatch(/^not a pythonic call list: /);
   });
 });

@@ -4,8 +4,9 @@
  * so they are reported, not guessed). Shared by every format that reads pythonic calls (LFM2 in
  * hermes, Llama 3.2/4, Gemma tool_code and bare lists).
  */
-import type { BodyContext, BodyIssue, RawCall } from './markup-spec.js';
-import type { PythonCall } from './python-calls.js';
+import { isExactPythonCall } from './exact-call-shape.js';
+import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
+import { type PythonCall, parsePythonCalls } from './python-calls.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
 /** Gives positional values the names of the declared parameters, in order. Returns how many were placed. */
@@ -56,4 +57,43 @@ export function pythonRawCalls(
     calls.push({ name, arguments: args });
   }
   return calls;
+}
+
+export interface PythonCallListOptions {
+  /** The tool name a written name stands for (Llama's `brave_search.call` is `brave_search`). */
+  rename?: (name: string) => string;
+  /** Report `exactShape` when every call has the shape models are taught (keyword arguments only). */
+  vouchExact?: boolean;
+}
+
+/**
+ * A block body that must be a pythonic call list or bare calls (`[f(a=1), g()]`, `f(a=1)`): the
+ * literal parser's notes become `json-repaired` issues, text after the list is removed and
+ * reported, and an empty list or a body that does not parse is the block's error.
+ */
+export function readPythonCallList(
+  body: string,
+  ctx: BodyContext,
+  options: PythonCallListOptions = {},
+): BodyResult {
+  if (body.trim() === '') return { calls: [], error: 'the block is empty' };
+  const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
+  if (!parsed.ok)
+    return { calls: [], error: `not a pythonic call list: ${parsed.error} at offset ${parsed.offset}` };
+  const issues: BodyIssue[] = [];
+  for (const note of parsed.notes ?? [])
+    issues.push({ kind: 'json-repaired', message: note.message, raw: body });
+  const calls = pythonRawCalls(parsed.calls, ctx, body, issues, options.rename);
+  // The parser's end is past the blanks after the list: anything left is text.
+  if (parsed.end < body.length) {
+    issues.push({
+      kind: 'trailing-text',
+      message: 'Text after the call list was removed.',
+      raw: body.slice(parsed.end),
+    });
+  }
+  if (calls.length === 0) return { calls: [], error: 'the call list is empty' };
+  return options.vouchExact === true && parsed.calls.every(isExactPythonCall)
+    ? { calls, issues, exactShape: true }
+    : { calls, issues };
 }
