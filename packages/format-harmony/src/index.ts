@@ -6,4 +6,5 @@
 import { harmonyPlugin } from './plugin.js';
 
 export { createHarmonyFormat, harmonyPlugin } from './plugin.js';
+export type { HarmonyVariant } from './variants.js';
 export default harmonyPlugin;

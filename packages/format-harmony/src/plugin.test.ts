@@ -15,6 +15,14 @@ describe('the plugin', () => {
     expect(harmonyPlugin.id).toBe('harmony');
   });
 
+  it('has one variant, named like the family, and says so for any other', () => {
+    expect(router.get('harmony', 'harmony').id).toBe('harmony');
+    expect(createHarmonyFormat().stopSequences()).toEqual(['<|call|>', '<|return|>']);
+    expect(() => createHarmonyFormat('v2')).toThrow(
+      "format harmony: unknown variant 'v2'; known variants: harmony.",
+    );
+  });
+
   it("answers to the family id and to the models' name", () => {
     expect(router.get('harmony').id).toBe('harmony');
     expect(router.get('gpt-oss').id).toBe('harmony');

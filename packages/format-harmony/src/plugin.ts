@@ -1,7 +1,6 @@
 /**
- * The handler: the markup (markup.ts) run by the core stream engine, with the template's
- * prompt, stops and renderers. The model stops at `<|call|>` (a call, waiting for its result)
- * and `<|return|>` (done); `<|end|>` only separates the messages of one turn.
+ * The handler: the markup (markup.ts) run by the core stream engine, with the variant's prompt,
+ * stops and renderers (variants.ts).
  *
  * The plugin the router registers: the family id `harmony` (the format's name), the alias
  * `gpt-oss` (the models'), and the names gpt-oss is served under.
@@ -10,9 +9,8 @@
 import { definePlugin, type ModelPattern } from '@toolformat/core';
 import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
 import { buildMarkup, HARMONY_ID } from './markup.js';
-import { harmonyPrompt } from './prompt.js';
-import { renderCalls, renderResult } from './render.js';
 import { CALL, CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE, RETURN, START_ASSISTANT } from './tokens.js';
+import { VARIANTS } from './variants.js';
 
 /**
  * How sure a text holds harmony markup. The special tokens are the format's own (no other family
@@ -29,17 +27,9 @@ const SIGNS: readonly DetectSign[] = [
   [RETURN, 0.5],
 ];
 
-export const STOP_SEQUENCES: readonly string[] = [CALL, RETURN];
-
-export function createHarmonyFormat(): MarkupFormatHandler {
-  return defineFormat({
-    markup: buildMarkup(),
-    systemPrompt: harmonyPrompt,
-    stopSequences: STOP_SEQUENCES,
-    formatToolCalls: renderCalls,
-    formatResult: renderResult,
-    detect: detectSigns(SIGNS),
-  });
+export function createHarmonyFormat(variant: string = VARIANTS.defaultVariant): MarkupFormatHandler {
+  const { def } = VARIANTS.resolve(variant);
+  return defineFormat({ markup: buildMarkup(), variant: def, detect: detectSigns(SIGNS) });
 }
 
 const modelPatterns: ModelPattern[] = [
@@ -54,5 +44,6 @@ export const harmonyPlugin = definePlugin({
   id: HARMONY_ID,
   aliases: ['gpt-oss'],
   modelPatterns,
-  create: () => createHarmonyFormat(),
+  create: (options) =>
+    createHarmonyFormat(typeof options?.variant === 'string' ? options.variant : undefined),
 });
