@@ -5,15 +5,23 @@ import { EventFolder } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
 import { readJsonCallObjects } from './kit/json-calls.js';
 
-// A word marker (`functools`, Phi-4-mini's) that opens a block only before `[`: `parse` then looks
-// for `[` in the text instead of the word (architecture/stream-engine.md), and must return exactly
-// what the engine returns for every text.
+// A word marker (`functools`, Phi-4-mini's) that opens a block only before `[`, and a block that
+// only its closer proves (Qwen3's `{…}` at a line start, proven by a stray `</tool_call>`; here `</call>`):
+// `parse` looks for `[` and the closer's `<` in the text instead of the word and the `{`
+// (architecture/stream-engine.md), and must return exactly what the engine returns for every text.
 const format = defineFormat({
   markup: {
     id: 'words',
     blocks: [
       { open: 'functools', close: 'json-end', bodyStart: '[', body: readJsonCallObjects },
       { open: '<call>', close: '</call>', guard: 'json', body: readJsonCallObjects },
+      {
+        open: '{',
+        lineStart: true,
+        close: 'json-end',
+        provenBy: ['</call>'],
+        body: (body, ctx) => readJsonCallObjects(ctx.open + body, ctx),
+      },
     ],
   },
   systemPrompt: () => '',
@@ -63,6 +71,17 @@ describe("parse's plain-text shortcut", () => {
     expect(found.calls.map((c) => c.name)).toEqual(['f']);
   });
 
+  it('reads a line-start object as a call only where its closer proves it, and as text without', () => {
+    const proven = format.parse('Sure.\n{"name": "f", "arguments": {}}\n</call>', {
+      generateId: sequentialIds(),
+    });
+    expect(proven.calls.map((c) => c.name)).toEqual(['f']);
+    const data = 'The record:\n{"name": "f", "arguments": {}}\nas stored.';
+    expect(format.parse(data, {})).toEqual(engine(data));
+    expect(format.parse(data, {}).calls).toEqual([]);
+    expect(format.compiled.plainProbes).not.toContain('{');
+  });
+
   it('still runs the engine when the word ends the output, where the block is cut off', () => {
     const text = 'Calling it now: functools  ';
     expect(format.parse(text, { generateId: sequentialIds() })).toEqual(engine(text));
@@ -83,6 +102,8 @@ describe("parse's plain-text shortcut", () => {
     '</call>',
     '`',
     'a sentence long enough to make the text a long one',
+    '\n{"name": "f", "arguments": {}}',
+    '{',
   );
 
   it('returns what the engine returns, for any text of words, blanks and brackets', () => {

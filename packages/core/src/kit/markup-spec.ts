@@ -161,8 +161,9 @@ export interface BlockSpec {
   evidence?: 'strong';
   /**
    * A call whose opening marker the model left out (`{…}\n</tool_call>` after `</think>`): the
-   * block counts only when one of these closers follows it, after blanks; the closer is cut out
-   * with it. Anything else after it makes the block text.
+   * block counts only when it holds a call and one of these closers follows it, after blanks; the
+   * closer is cut out with it. Anything else, or a block that holds no call, is text (and so a
+   * text without the closers reads as plain text, `CompiledMarkup.plainProbes`).
    */
   provenBy?: readonly string[];
   /** The detect score when this open marker is present (default 0.9). */

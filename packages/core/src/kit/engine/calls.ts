@@ -69,8 +69,9 @@ export abstract class CallReading extends ReasoningMode {
   ): boolean {
     const result = read ?? this.parseBody(parser, body, closed);
     // The raw text is built only where it is used: a thought or a clean call never needs it.
-    if (result.notMarkup) {
-      // Not this format's markup after all (a ```json fence holding an ordinary example): text.
+    // Not this format's markup after all (a ```json fence holding an ordinary example), or a block
+    // only a closer could prove that holds no call to prove (`BlockSpec.provenBy`): text.
+    if (result.notMarkup || (this.blockProvenBy !== null && result.calls.length === 0)) {
       this.text(this.blockOpen + body + close);
       return false;
     }
