@@ -16,6 +16,7 @@ import {
   type BodyIssue,
   type BodyResult,
   findJsonEnd,
+  isAsciiIdentStart,
   isExactJsonCall,
   isJsonSpace,
   parseJsonLadder,
@@ -29,17 +30,13 @@ import { toRawCalls } from './tool-code-body.js';
 
 export const END_TOOL_REQUEST = '[END_TOOL_REQUEST]';
 
-function isIdentStart(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
-}
-
 /** The next `[` that may open a call list (`[` + blanks + an identifier) from `from`, or -1. */
 function nextList(text: string, from: number): number {
   let at = text.indexOf('[', from);
   while (at !== -1) {
     let p = at + 1;
     while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-    if (p < text.length && isIdentStart(text.charCodeAt(p)) && !text.startsWith(END_TOOL_REQUEST, at))
+    if (p < text.length && isAsciiIdentStart(text.charCodeAt(p)) && !text.startsWith(END_TOOL_REQUEST, at))
       return at;
     at = text.indexOf('[', p);
   }

@@ -6,6 +6,7 @@
 import {
   type BodyContext,
   type BodyResult,
+  isDigit,
   isJsonSpace,
   isPlainObject,
   type JsonCallsOptions,
@@ -15,10 +16,6 @@ import {
   type RawCall,
   readJsonCalls,
 } from '@toolformat/core/kit';
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
 
 /** Past a leading line number (`12 `) and blanks; unchanged when there is none. */
 export function skipLineNumber(text: string, pos: number): number {

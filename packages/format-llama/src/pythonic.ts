@@ -14,6 +14,7 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  isAsciiIdentStart,
   type PythonCall,
   parsePythonCalls,
   pythonRawCalls,
@@ -36,17 +37,13 @@ export function readPythonCalls(body: string, ctx: BodyContext): BodyResult {
   return readPythonCallList(body, ctx, { rename: callName, vouchExact: true });
 }
 
-function isIdentStart(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
-}
-
 /** Where the next `[` that may open a call list (`[` + blanks + an identifier) is, from `from`; -1 if none. */
 function nextCandidate(text: string, from: number): number {
   let at = text.indexOf('[', from);
   while (at !== -1) {
     let p = at + 1;
     while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 10)) p++;
-    if (p < text.length && isIdentStart(text.charCodeAt(p))) return at;
+    if (p < text.length && isAsciiIdentStart(text.charCodeAt(p))) return at;
     at = text.indexOf('[', p);
   }
   return -1;

@@ -7,7 +7,7 @@
  * Nothing here fails loudly and nothing is lost quietly: whatever cannot be used is described in an
  * issue message for the caller to report.
  */
-import { DIGIT0, DIGIT9, DOT, MINUS } from './char-codes.js';
+import { DOT, isDigit, MINUS } from './char-codes.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth, parseJsonLadder } from './json-ladder.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 
@@ -131,10 +131,6 @@ const COERCERS: Record<JsonType, (text: string, context: CoercionContext) => unk
 const PLUS = 43;
 const LOWER_E = 101;
 const UPPER_E = 69;
-
-function isDigit(code: number): boolean {
-  return code >= DIGIT0 && code <= DIGIT9;
-}
 
 /**
  * A finite number written in decimal: `3`, `-3.0`, `+1e2`, `007`, `.5`. Not `0x10`, `Infinity` or

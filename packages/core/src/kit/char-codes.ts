@@ -39,6 +39,11 @@ export function isSpace(code: number): boolean {
   return code === SPACE || (code >= TAB && code <= CARRIAGE_RETURN);
 }
 
+/** `A-Z`, `a-z`, `_`: where an ASCII identifier (a tool name in bare text) may start. */
+export function isAsciiIdentStart(code: number): boolean {
+  return (code >= LOWER_A && code <= LOWER_Z) || (code >= UPPER_A && code <= UPPER_Z) || code === UNDERSCORE;
+}
+
 export function isIdentStart(code: number): boolean {
   return (
     (code >= LOWER_A && code <= LOWER_Z) ||

@@ -19,8 +19,8 @@ import {
   COLON,
   COMMA,
   DIGIT0,
-  DIGIT9,
   DOT,
+  isDigit,
   isHex,
   isIdentPart,
   isIdentStart,
@@ -383,10 +383,6 @@ function isJsonSpace(code: number): boolean {
 /** Whitespace JSON rejects but JSON5 allows and models paste (VT, FF, NBSP, BOM, line separators). */
 function isOtherBlank(code: number): boolean {
   return isSpace(code) || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029;
-}
-
-function isDigit(code: number): boolean {
-  return code >= DIGIT0 && code <= DIGIT9;
 }
 
 /** Codes that may follow a backslash in a JSON string: `" \ / b f n r t` (`u` is checked apart). */
