@@ -15,6 +15,7 @@ import {
   type BodyContext,
   type BodyIssue,
   type BodyResult,
+  BRACE_OPEN,
   findJsonEnd,
   isAsciiIdentStart,
   isExactJsonCall,
@@ -172,7 +173,7 @@ export function bareBody(body: string, ctx: BodyContext): BodyResult {
 export function wholeBody(jsonFormat: string) {
   return (body: string, ctx: BodyContext): BodyResult => {
     const start = skipBlank(body, 0);
-    return body.charCodeAt(start) === 123
+    return body.charCodeAt(start) === BRACE_OPEN
       ? { ...wholeJson(body.slice(start)), format: jsonFormat }
       : wholeList(body, ctx);
   };

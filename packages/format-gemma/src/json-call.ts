@@ -6,6 +6,7 @@
 import {
   type BodyContext,
   type BodyResult,
+  BRACE_OPEN,
   isDigit,
   isJsonSpace,
   isPlainObject,
@@ -61,7 +62,7 @@ export function toolRequestBody(body: string, ctx: BodyContext): BodyResult {
   if (p >= body.length) return { calls: [], error: 'the block is empty' };
   if (!ctx.closed && body.trim() !== '' && !body.trimEnd().endsWith('}'))
     return { calls: [], error: 'the output ended inside the call, so its arguments are incomplete' };
-  if (body.charCodeAt(p) === 123) return readJsonCall(body.slice(p).trim());
+  if (body.charCodeAt(p) === BRACE_OPEN) return readJsonCall(body.slice(p).trim());
   const brace = body.indexOf('{', p);
   const name = (brace === -1 ? body.slice(p) : body.slice(p, brace)).trim();
   if (name === '' || name.length > 256 || /\s/.test(name)) return { calls: [], error: 'no tool name' };

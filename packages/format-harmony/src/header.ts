@@ -14,7 +14,16 @@
  * A forward scan of char codes: every call looks at each character once, and at most
  * MAX_HEADER of them, so a hostile body cannot make it slow.
  */
-import { CARRIAGE_RETURN, isSpaceOrTab, LINE_FEED, LT, PIPE, SPACE, TAB } from '@toolformat/core/kit';
+import {
+  BRACE_OPEN,
+  CARRIAGE_RETURN,
+  isSpaceOrTab,
+  LINE_FEED,
+  LT,
+  PIPE,
+  SPACE,
+  TAB,
+} from '@toolformat/core/kit';
 import { CHANNEL, CONSTRAIN, FUNCTIONS_PREFIX, MESSAGE } from './tokens.js';
 
 export interface Header {
@@ -207,8 +216,8 @@ function strippedContentType(text: string, p: number): { type: string; at: numbe
   for (const type of ['json', 'code']) {
     if (!text.startsWith(type, p)) continue;
     let q = p + type.length;
-    if (text.charCodeAt(q) === 32) q++;
-    if (text.charCodeAt(q) === 123) return { type, at: q };
+    if (text.charCodeAt(q) === SPACE) q++;
+    if (text.charCodeAt(q) === BRACE_OPEN) return { type, at: q };
   }
   return null;
 }

@@ -304,7 +304,7 @@ class BlockReader {
 
 /** A `"` before `end` (a header is at most MAX_HEADER long: the walk is short). */
 function hasQuote(text: string, end: number): boolean {
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 34) return true;
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === QUOTE) return true;
   return false;
 }
 

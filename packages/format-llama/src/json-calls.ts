@@ -20,6 +20,8 @@ import {
   type JsonCallsOptions,
   type RawCall,
   SEMICOLON,
+  SPACE,
+  TAB,
   textContinuesSentence,
 } from '@toolformat/core/kit';
 
@@ -61,7 +63,7 @@ export function scanJsonCalls(text: string, mentions = false): BodyResult {
     }
     // A call followed on its line by more of the sentence is a mention (architecture/precision.md).
     let sep = end;
-    while (sep < text.length && (text.charCodeAt(sep) === 32 || text.charCodeAt(sep) === 9)) sep++;
+    while (sep < text.length && (text.charCodeAt(sep) === SPACE || text.charCodeAt(sep) === TAB)) sep++;
     const after = sep < text.length && separatesCalls(text.charCodeAt(sep)) ? sep + 1 : end;
     if (mentions && textContinuesSentence(text, after)) continue;
     const found = collectJsonCalls(value, LLAMA_JSON);

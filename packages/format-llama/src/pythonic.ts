@@ -15,11 +15,13 @@ import {
   type BodyIssue,
   type BodyResult,
   isAsciiIdentStart,
+  LINE_FEED,
   type PythonCall,
   parsePythonCalls,
   pythonRawCalls,
   type RawCall,
   readPythonCallList,
+  SPACE,
   textContinuesSentence,
 } from '@toolformat/core/kit';
 
@@ -42,7 +44,7 @@ function nextCandidate(text: string, from: number): number {
   let at = text.indexOf('[', from);
   while (at !== -1) {
     let p = at + 1;
-    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 10)) p++;
+    while (p < text.length && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === LINE_FEED)) p++;
     if (p < text.length && isAsciiIdentStart(text.charCodeAt(p))) return at;
     at = text.indexOf('[', p);
   }
