@@ -7,7 +7,7 @@ import { ToolFormatConfigError } from './errors.js';
 import { definePlugin, type StreamParser } from './handler.js';
 import { foldEvents } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
-import { FORMAT_PLUGIN, registerFormat } from './registry.js';
+import { createFormatContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import { createRouter, globMatch } from './router.js';
 import { createToyFormat, toyPlugin } from './test-support/toy-format.js';
 
@@ -298,6 +298,15 @@ describe('createRouter with plugins and a container', () => {
     registerFormat(toyPlugin, c);
     const r = createRouter({ container: c, plugins: [other] });
     expect(r.ids()).toEqual(expect.arrayContaining(['toy', 'other']));
+  });
+
+  it('puts the plugins passed in before those of the container, the order auto mode breaks ties by', () => {
+    const c = container.createChildContainer();
+    registerFormat(toyPlugin, c);
+    const held = createFormatContainer([other], () => 'passed in', c);
+    expect(registeredFormats(held).map((p) => p.id)).toEqual(['other', 'toy']);
+    // The container it was made from is left as it was.
+    expect(registeredFormats(c).map((p) => p.id)).toEqual(['toy']);
   });
 });
 

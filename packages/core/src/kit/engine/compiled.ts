@@ -108,19 +108,14 @@ export class CompiledMarkup {
     this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
     // A block that only its closer proves (`provenBy`) is text unless that closer occurs: the
     // plain-text check looks for the closer instead of the open marker (a `{` at a line start).
-    const proven = new Set<string>();
+    // A marker another entry also opens stays, through that entry.
     const plainEntries: Array<readonly [string, unknown]> = [];
     for (const [marker, value] of entries) {
       if (value.kind === 'block' && value.spec.provenBy !== undefined && value.spec.provenBy.length > 0) {
         for (const closer of value.spec.provenBy) plainEntries.push([closer, true]);
-        proven.add(marker);
       } else plainEntries.push([marker, value]);
     }
-    const opened = new Set(plainEntries.map(([marker]) => marker));
-    const plainSet =
-      proven.size === 0 || [...proven].every((m) => opened.has(m))
-        ? this.textMarkers
-        : new MarkerSet(plainEntries, followedBy);
+    const plainSet = new MarkerSet(plainEntries, followedBy);
     const all = new Set(plainSet.probes);
     for (const chars of followedBy.values()) for (const c of chars) all.add(c);
     // A probe that holds a single-character probe is dropped: the shorter one finds it first.
