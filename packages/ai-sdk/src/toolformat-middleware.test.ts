@@ -1,9 +1,9 @@
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { parseModelsConfig, ToolFormatConfigError } from '@toolformat/core';
+import { builtinPlugins } from '@toolformat/formats';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { allPlugins } from './compare/formats.js';
 import {
   generateResult,
   leakedOutputs,
@@ -235,7 +235,10 @@ it('builds its router from config and plugins when given no router', async () =>
   });
   const { ran, tools } = weatherTools();
   await generateText({
-    model: wrapLanguageModel({ model, middleware: toolformatMiddleware({ config, plugins: allPlugins }) }),
+    model: wrapLanguageModel({
+      model,
+      middleware: toolformatMiddleware({ config, plugins: builtinPlugins }),
+    }),
     tools,
     prompt: 'Oslo?',
   });

@@ -1,3 +1,5 @@
+import { weatherTools } from '@toolformat/test-upstream/recordings';
+
 /** One bundled model output per format family, with a model name that routes to it. */
 export interface Example {
   family: string;
@@ -5,32 +7,8 @@ export interface Example {
   text: string;
 }
 
-export const weatherToolsJson = JSON.stringify(
-  [
-    {
-      type: 'function',
-      function: {
-        name: 'get_weather',
-        description: 'Current weather for a city',
-        parameters: {
-          type: 'object',
-          properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
-          required: ['city'],
-        },
-      },
-    },
-    {
-      type: 'function',
-      function: {
-        name: 'get_time',
-        description: 'Current time in a time zone',
-        parameters: { type: 'object', properties: { timezone: { type: 'string' } }, required: ['timezone'] },
-      },
-    },
-  ],
-  null,
-  2,
-);
+/** The tools the bundled examples call, shown in the tools box: the same ones the proxy's and the adapter's tests replay. */
+export const weatherToolsJson = JSON.stringify(weatherTools, null, 2);
 
 export const examples: readonly Example[] = [
   {

@@ -11,9 +11,6 @@
  * streamed one token per part (the case's own chunks where the corpus has them), and streaming
  * = batch (same calls and same text, whitespace runs collapsed).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type {
   LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
@@ -21,21 +18,13 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { hermesToolMiddleware, qwen3CoderToolMiddleware } from '@ai-sdk-tool/parser';
+import { type CorpusCase, deepEqual, defaultCorpusPath, readCorpus } from '@toolformat/conformance';
 import { createRouter } from '@toolformat/core';
+import { builtinPlugins } from '@toolformat/formats';
 import { wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, convertReadableStreamToArray, MockLanguageModelV3 } from 'ai/test';
 import { toolformatMiddleware } from '../toolformat-middleware.js';
-import { allPlugins } from './formats.js';
 import { tokens } from './tokens.js';
-
-interface CorpusCase {
-  id: string;
-  family: string;
-  input: string;
-  expected_calls: Array<{ name: string; arguments: Record<string, unknown> }> | null;
-  tools?: Array<string | { type: 'function'; function: { name: string; parameters?: object } }>;
-  chunks?: string[];
-}
 
 interface Outcome {
   calls: Array<{ name: string; arguments: unknown }>;
@@ -52,18 +41,11 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: undefined },
 };
 
-function corpusPath(): string {
-  if (process.env.TOOLFORMAT_CORPUS) return resolve(process.env.TOOLFORMAT_CORPUS);
-  // dist/compare/run.js → packages/ai-sdk → packages → the repository; the corpus is beside it.
-  const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-  return resolve(repo, '..', 'shared', 'corpus', 'peers.jsonl');
-}
-
 function toolsOf(c: CorpusCase): LanguageModelV3FunctionTool[] {
   const tools = new Map<string, object>();
   for (const t of c.tools ?? []) {
     if (typeof t === 'string') tools.set(t, { type: 'object' });
-    else tools.set(t.function.name, t.function.parameters ?? { type: 'object' });
+    else tools.set(t.function.name, (t.function.parameters as object | undefined) ?? { type: 'object' });
   }
   for (const call of c.expected_calls ?? [])
     if (!tools.has(call.name)) tools.set(call.name, { type: 'object' });
@@ -135,22 +117,6 @@ async function attempt(f: () => Promise<Outcome>): Promise<Outcome | null> {
   }
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every(
-      (k) =>
-        Object.hasOwn(b, k) &&
-        deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    )
-  );
-}
-
 const exact = (c: CorpusCase, o: Outcome | null) =>
   o !== null &&
   deepEqual(
@@ -162,18 +128,15 @@ const same = (a: Outcome | null, b: Outcome | null) =>
   a !== null && b !== null && deepEqual(a.calls, b.calls) && squash(a.text) === squash(b.text);
 
 async function main(): Promise<void> {
-  const path = corpusPath();
-  if (!existsSync(path)) {
+  const path = defaultCorpusPath();
+  const cases = readCorpus(path);
+  if (cases === null) {
     console.log(
       `compare: no peer corpus at ${path} (set TOOLFORMAT_CORPUS to its path); nothing to compare.`,
     );
     return;
   }
-  const cases = readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as CorpusCase);
-  const router = createRouter({ plugins: allPlugins });
+  const router = createRouter({ plugins: builtinPlugins });
 
   const header = [
     'family',

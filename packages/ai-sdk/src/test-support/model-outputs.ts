@@ -10,14 +10,14 @@ import type {
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider';
 import { createRouter, type ModelsConfig, type Router } from '@toolformat/core';
+import { builtinPlugins } from '@toolformat/formats';
 import { convertArrayToReadableStream } from 'ai/test';
-import { allPlugins } from '../compare/formats.js';
 import { tokens } from '../compare/tokens.js';
 
 export { tokens };
 
 export function testRouter(config?: ModelsConfig): Router {
-  return createRouter({ plugins: allPlugins, ...(config ? { config } : {}) });
+  return createRouter({ plugins: builtinPlugins, ...(config ? { config } : {}) });
 }
 
 const LEAKED = new URL('../../fixtures/leaked/', import.meta.url);
