@@ -44,17 +44,28 @@ export interface Difference {
 
 const PACKAGES_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every package's `conformance-differences.json`, merged by case id. */
-export function loadDifferences(packagesDir = PACKAGES_DIR): Map<string, Difference> {
-  const out = new Map<string, Difference>();
-  if (!existsSync(packagesDir)) return out;
+/** One package's `conformance-differences.json` as written: case id → entry. */
+type DifferenceFile = Record<
+  string,
+  { columns: DifferenceColumn[]; reason: string; intended?: IntendedOutput }
+>;
+
+/** Each package that has a `conformance-differences.json`: its directory name, path and entries. */
+function* differenceFiles(
+  packagesDir: string,
+): Generator<{ dir: string; file: string; data: DifferenceFile }> {
+  if (!existsSync(packagesDir)) return;
   for (const dir of readdirSync(packagesDir)) {
     const file = join(packagesDir, dir, 'conformance-differences.json');
     if (!existsSync(file)) continue;
-    const data = JSON.parse(readFileSync(file, 'utf8')) as Record<
-      string,
-      { columns: DifferenceColumn[]; reason: string; intended?: IntendedOutput }
-    >;
+    yield { dir, file, data: JSON.parse(readFileSync(file, 'utf8')) as DifferenceFile };
+  }
+}
+
+/** Every package's `conformance-differences.json`, merged by case id. */
+export function loadDifferences(packagesDir = PACKAGES_DIR): Map<string, Difference> {
+  const out = new Map<string, Difference>();
+  for (const { dir, data } of differenceFiles(packagesDir))
     for (const [id, d] of Object.entries(data))
       out.set(id, {
         columns: d.columns,
@@ -62,7 +73,6 @@ export function loadDifferences(packagesDir = PACKAGES_DIR): Map<string, Differe
         source: dir,
         ...(d.intended ? { intended: d.intended } : {}),
       });
-  }
   return out;
 }
 
@@ -211,13 +221,7 @@ export function adjustedTable(families: ReadonlyMap<string, Adjusted>): string {
 export function pinDifferences(runs: readonly CaseRun[], packagesDir = PACKAGES_DIR): string[] {
   const byId = new Map(runs.map((r) => [r.case.id, r]));
   const written: string[] = [];
-  for (const dir of readdirSync(packagesDir)) {
-    const file = join(packagesDir, dir, 'conformance-differences.json');
-    if (!existsSync(file)) continue;
-    const data = JSON.parse(readFileSync(file, 'utf8')) as Record<
-      string,
-      { columns: DifferenceColumn[]; reason: string; intended?: IntendedOutput }
-    >;
+  for (const { dir, file, data } of differenceFiles(packagesDir)) {
     for (const [id, entry] of Object.entries(data)) {
       const run = byId.get(id);
       if (!run) continue;
