@@ -64,6 +64,29 @@ export class EventFolder {
   }
   private ownsLast = false;
 
+  /** How many times the last issue stands (its `count`), or 0 when there is none. */
+  get lastIssueCount(): number {
+    const last = this.issues.length > 0 ? this.issues[this.issues.length - 1]! : null;
+    return last === null ? 0 : (last.count ?? 1);
+  }
+
+  /** The last issue stands `times` more times: what `times` more identical `addIssue`s would do. */
+  repeatLastIssue(times: number): void {
+    if (times <= 0 || this.issues.length === 0) return;
+    const at = this.issues.length - 1;
+    const last = this.issues[at]!;
+    if (this.ownsLast) last.count = (last.count ?? 1) + times;
+    else {
+      this.issues[at] = { ...last, count: (last.count ?? 1) + times };
+      this.ownsLast = true;
+    }
+  }
+
+  /** Characters of content and of reasoning folded so far (see Repeats in engine/repeats.ts). */
+  get textLength(): number {
+    return this.content.length + this.reasoning.length;
+  }
+
   addText(text: string): void {
     this.content += text;
   }

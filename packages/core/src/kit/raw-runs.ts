@@ -16,6 +16,21 @@ export class RawRuns {
     }
   }
 
+  /** How many different runs there are, and how long the last one is (see engine/repeats.ts). */
+  get runCount(): number {
+    return this.texts.length;
+  }
+
+  get lastRun(): number {
+    return this.runs.length > 0 ? this.runs[this.runs.length - 1]! : 0;
+  }
+
+  /** The last text comes `times` more times in a row. */
+  extendLast(times: number): void {
+    const last = this.runs.length - 1;
+    if (last >= 0) this.runs[last] = this.runs[last]! + times;
+  }
+
   join(separator: string): string {
     const parts: string[] = [];
     for (let i = 0; i < this.texts.length; i++) {

@@ -50,4 +50,9 @@ export class TextSink {
   get hasText(): boolean {
     return this.started;
   }
+
+  /** The sink's whole state in one number: equal marks, equal sinks (see engine/repeats.ts). */
+  get mark(): number {
+    return this.pendingSpace.length * 4 + (this.started ? 2 : 0) + (this.dropSpaceAfterCut ? 1 : 0);
+  }
 }

@@ -4,7 +4,7 @@
  *
  * The engine is one class built as a chain, one concern per file, each adding its methods (and the
  * fields only it and later ones use) to the one before: EngineState → TextRelease (text-release.ts)
- * → Announcements → ReasoningMode → CallReading (calls.ts) → Mentions → Blocks → Fences → TextScan
+ * → Announcements → ReasoningMode → CallReading (calls.ts) → Mentions → Blocks → Fences → Repeats → TextScan
  * → MarkupStreamParser (`kit/markup-stream.ts`: push, end, the mode loop). A concern that calls
  * one later in the chain declares that method abstract. Every parser is a MarkupStreamParser, so
  * every call site sees one shape; no concern allocates per push.

@@ -81,6 +81,20 @@ export abstract class TextRelease extends EngineState {
     if (raw !== '') over.raws.push(raw);
   }
 
+  /** Calls dropped past maxCalls so far, the different raw texts among them, and the last one's run. */
+  protected overLimitMark(): [number, number, number] {
+    const over = this.overLimit;
+    return over === null ? [0, 0, 0] : [over.count, over.raws.runCount, over.raws.lastRun];
+  }
+
+  /** What `times` more units would drop, each `count` calls and `run` more of the last raw text. */
+  protected repeatOverLimit(times: number, count: number, run: number): void {
+    const over = this.overLimit;
+    if (over === null || times <= 0) return;
+    over.count += times * count;
+    over.raws.extendLast(times * run);
+  }
+
   protected reportOverLimit(): void {
     const over = this.overLimit;
     if (over === null) return;

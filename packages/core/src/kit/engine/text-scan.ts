@@ -21,11 +21,11 @@ import { issueAt } from '../fold-events.js';
 import type { MarkerSet } from '../marker-set.js';
 import type { BodyResult, MarkupSpec } from '../markup-spec.js';
 import type { TextMarker } from './compiled.js';
-import { Fences } from './fences.js';
 import { sameFamily } from './mentions.js';
+import { Repeats } from './repeats.js';
 import { Mode } from './state.js';
 
-export abstract class TextScan extends Fences {
+export abstract class TextScan extends Repeats {
   protected scanText(work: string, pos: number, final: boolean): number {
     const n = work.length;
     const markers = this.compiled.textMarkers;
@@ -103,6 +103,9 @@ export abstract class TextScan extends Fences {
             continue;
           }
           this.text(work.slice(pos, c));
+          // The same unit again and again (a megabyte of one broken block): counted, not read.
+          const counted = this.countRepeats(work, c);
+          if (counted !== c) return counted;
           this.enterBlock(marker.spec, m.marker, c);
           return c + m.marker.length;
         }

@@ -1,0 +1,142 @@
+/**
+ * Runs of the same block (architecture/stream-engine.md): a megabyte of one broken block, or of one
+ * call past `maxCalls`, read block by block costs the whole engine per block, about a microsecond
+ * each. Once two units in a row (a unit: from one block's open marker to the next one's) have the
+ * same text and had the same effect, the next identical units are counted, not read.
+ *
+ * Why that is exact: the engine is a function of its state and the text. Two identical units in a row
+ * whose effects were the same, and such that the effect leaves no trace but counters (an issue's
+ * `count`, the calls dropped past `maxCalls`), leave the engine as they found it; the third reads the
+ * same text from the same state, and so on. What a unit sees around it is the same too: before it,
+ * the previous copy; after it, the next copies, up to a margin longer than any look-ahead of the
+ * scan (a marker, a run of named tokens, the blanks before the character that decides a block).
+ *
+ * Invariants kept here:
+ * - only a batch parse counts units (the events go to an EventFolder), so a stream, which reads every
+ *   unit, checks the counting against it: streaming = batch (architecture/semantics.md, guarantee 7);
+ * - a unit whose effect is anything but counters (a call, text, reasoning, a new issue) is never
+ *   counted; nor is one read while refeeding;
+ * - the units counted are compared character by character, each once: the scan stays linear.
+ */
+import { Fences } from './fences.js';
+import { Mode } from './state.js';
+
+/** The entries of a mark (see markNow). */
+const CALLS = 0;
+const ISSUES = 1;
+const ISSUE_COUNT = 2;
+const TEXT = 3;
+const SINKS = 4;
+const DROPPED = 5;
+const DROPPED_TEXTS = 6;
+const DROPPED_RUN = 7;
+const CALL_INDEX = 8;
+const MARK_SIZE = 9;
+/** What a unit that may be counted leaves as it was. */
+const UNCHANGED = [CALLS, ISSUES, TEXT, SINKS, DROPPED_TEXTS, CALL_INDEX] as const;
+
+/** Text kept after the units counted, longer than any look-ahead of the scan. */
+const MARGIN = 1024;
+
+export abstract class Repeats extends Fences {
+  /** Input offset of the last block's open marker (a unit's start), or -1. */
+  private unitAt = -1;
+  /** The mark at unitAt, and the last unit's effect (mark after minus mark before). */
+  private unitMark = new Array<number>(MARK_SIZE).fill(0);
+  private nextMark = new Array<number>(MARK_SIZE).fill(0);
+  /** The last unit's effect and the one before it (two arrays, reused), or null. */
+  private unitEffect: number[] | null = null;
+  private spareEffect = new Array<number>(MARK_SIZE).fill(0);
+
+  /**
+   * At a block's open marker at `at` in `work`, in text mode, with the text before it released:
+   * skips the copies of the last unit that start here, when the last two units were the same
+   * text with the same effect. Returns where the scan goes on (`at` when nothing was counted).
+   */
+  protected countRepeats(work: string, at: number): number {
+    if (this.folder === null || this.refeeding || this.pending !== null || this.mode !== Mode.Text) {
+      this.unitAt = -1;
+      return at;
+    }
+    const mark = this.markNow(this.nextMark);
+    const start = this.offset + at;
+    const before = this.unitAt;
+    const previous = this.unitEffect;
+    this.unitAt = start;
+    if (before === -1) {
+      this.unitEffect = null;
+      this.swapMark();
+      return at;
+    }
+    // effectOf writes into the spare array; the previous effect becomes the next spare.
+    const effect = this.effectOf(mark);
+    if (effect !== null) this.spareEffect = previous ?? new Array<number>(MARK_SIZE).fill(0);
+    this.unitEffect = effect;
+    this.swapMark();
+    const len = start - before;
+    if (previous === null || effect === null || !sameEffect(previous, effect)) return at;
+    // The last two units, [at - 2len, at - len) and [at - len, at), must be the same text.
+    const unit = at - len;
+    if (unit - len < 0 || !sameText(work, unit - len, unit, len)) return at;
+    const n = work.length;
+    let p = at;
+    let copies = 0;
+    while (p + len + MARGIN <= n && sameText(work, unit, p, len)) {
+      p += len;
+      copies++;
+    }
+    if (copies === 0) return at;
+    this.folder.repeatLastIssue(copies * effect[ISSUE_COUNT]!);
+    this.repeatOverLimit(copies, effect[DROPPED]!, effect[DROPPED_RUN]!);
+    // The next unit starts afresh: two more must agree before anything is counted again.
+    this.unitAt = -1;
+    this.unitEffect = null;
+    return p;
+  }
+
+  /** The counters a unit may change, and everything else it must leave as it was. */
+  private markNow(out: number[]): number[] {
+    const folder = this.folder!;
+    const [dropped, texts, run] = this.overLimitMark();
+    out[CALLS] = folder.calls.length + this.callCount;
+    out[ISSUES] = folder.issues.length;
+    out[ISSUE_COUNT] = folder.lastIssueCount;
+    out[TEXT] = folder.textLength;
+    out[SINKS] = this.content.mark * 65536 + this.reasoningSink.mark;
+    out[DROPPED] = dropped;
+    out[DROPPED_TEXTS] = texts;
+    out[DROPPED_RUN] = run;
+    out[CALL_INDEX] = this.callIndex;
+    return out;
+  }
+
+  private swapMark(): void {
+    const m = this.unitMark;
+    this.unitMark = this.nextMark;
+    this.nextMark = m;
+  }
+
+  /**
+   * The last unit's effect, `nextMark - unitMark`, or null when it is more than counters: a call,
+   * text, reasoning, a new issue, a new raw text past maxCalls, or a sink left otherwise.
+   */
+  private effectOf(mark: number[]): number[] | null {
+    const was = this.unitMark;
+    for (const i of UNCHANGED) if (mark[i] !== was[i]) return null;
+    const effect = this.spareEffect;
+    for (let i = 0; i < MARK_SIZE; i++) effect[i] = mark[i]! - was[i]!;
+    return effect;
+  }
+}
+
+function sameEffect(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < MARK_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `work[a, a + len)` equals `work[b, b + len)`. */
+function sameText(work: string, a: number, b: number, len: number): boolean {
+  if (b + len > work.length) return false;
+  for (let i = 0; i < len; i++) if (work.charCodeAt(a + i) !== work.charCodeAt(b + i)) return false;
+  return true;
+}
