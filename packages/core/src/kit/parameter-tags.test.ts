@@ -47,6 +47,24 @@ const INVOKE: ParameterCallSpec = {
 };
 
 describe('readParameterCalls', () => {
+  it('stops at maxCalls: the calls after them are counted by their tags and their text is kept', () => {
+    const one = '<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n';
+    const body = one.repeat(10);
+    const read = readParameterCalls(
+      body,
+      { options: resolveParseOptions({ maxCalls: 3 }), closed: true, open: '' },
+      FUNCTION,
+    );
+    expect(read.calls).toHaveLength(3);
+    expect(read.issues).toEqual([
+      {
+        kind: 'limit-exceeded',
+        message: 'More than maxCalls (3) calls; 7 more calls were not read.',
+        raw: one.repeat(7),
+      },
+    ]);
+  });
+
   it('reads the `=` form with its line layout, and JSON arguments where declared', () => {
     const body =
       '<function=f>\n<parameter=a>\nx &amp; y\n</parameter>\n</function><function=g>{"b": 1}</function>';

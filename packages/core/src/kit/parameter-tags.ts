@@ -213,6 +213,27 @@ export function readParameterCalls(
     if (read.call) calls.push(read.call);
     truncated ||= read.truncated;
     i = read.next;
+    // maxCalls read: the calls after them are not read (a megabyte of them would be read for
+    // nothing), and their text is the issue's raw text, as the JSON-call reader does (json-calls.ts).
+    if (calls.length >= ctx.options.maxCalls) {
+      // Counted by their call tags: one scan of tags, none of values.
+      let first = -1;
+      let more = 0;
+      for (
+        let t = nextAttributeTag(body, i, limit, spec.tags);
+        t !== null;
+        t = nextAttributeTag(body, t.end, limit, spec.tags)
+      ) {
+        if (!isCallOpen(t, spec)) continue;
+        if (first === -1) first = t.start;
+        more++;
+      }
+      if (more > 0) {
+        const message = `More than maxCalls (${ctx.options.maxCalls}) calls; ${more} more call${more === 1 ? '' : 's'} were not read.`;
+        issues.push({ kind: 'limit-exceeded', message, raw: body.slice(first, limit) });
+      }
+      break;
+    }
   }
   if (calls.length === 0) {
     const isProse = spec.prose === 'open-without-call' ? !sawCall && !ctx.closed : prose;
