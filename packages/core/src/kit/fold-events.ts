@@ -82,11 +82,6 @@ export class EventFolder {
     }
   }
 
-  /** Characters of content and of reasoning folded so far (see Repeats in engine/repeats.ts). */
-  get textLength(): number {
-    return this.content.length + this.reasoning.length;
-  }
-
   addText(text: string): void {
     this.content += text;
   }

@@ -6,16 +6,17 @@
  *
  * Why that is exact: the engine is a function of its state and the text. Two identical units in a row
  * whose effects were the same, and such that the effect leaves no trace but counters (an issue's
- * `count`, the calls dropped past `maxCalls`), leave the engine as they found it; the third reads the
- * same text from the same state, and so on. What a unit sees around it is the same too: before it,
+ * `count`, the calls dropped past `maxCalls`) and the text it released (the folder's content and
+ * reasoning, which the engine never reads back), leave the engine as they found it; the third reads
+ * the same text from the same state, and so on. What a unit sees around it is the same too: before it,
  * the previous copy; after it, the next copies, up to a margin longer than any look-ahead of the
  * scan (a marker, a run of named tokens, the blanks before the character that decides a block).
  *
  * Invariants kept here:
  * - only a batch parse counts units (the events go to an EventFolder), so a stream, which reads every
  *   unit, checks the counting against it: streaming = batch (architecture/semantics.md, guarantee 7);
- * - a unit whose effect is anything but counters (a call, text, reasoning, a new issue) is never
- *   counted; nor is one read while refeeding;
+ * - a unit whose effect is anything but counters and released text (a call, a new issue, text held
+ *   in a sink) is never counted; nor is one read while refeeding;
  * - the units counted are compared character by character, each once: the scan stays linear.
  */
 import { Fences } from './fences.js';
@@ -25,15 +26,14 @@ import { Mode } from './state.js';
 const CALLS = 0;
 const ISSUES = 1;
 const ISSUE_COUNT = 2;
-const TEXT = 3;
-const SINKS = 4;
-const DROPPED = 5;
-const DROPPED_TEXTS = 6;
-const DROPPED_RUN = 7;
-const CALL_INDEX = 8;
-const MARK_SIZE = 9;
+const SINKS = 3;
+const DROPPED = 4;
+const DROPPED_TEXTS = 5;
+const DROPPED_RUN = 6;
+const CALL_INDEX = 7;
+const MARK_SIZE = 8;
 /** What a unit that may be counted leaves as it was. */
-const UNCHANGED = [CALLS, ISSUES, TEXT, SINKS, DROPPED_TEXTS, CALL_INDEX] as const;
+const UNCHANGED = [CALLS, ISSUES, SINKS, DROPPED_TEXTS, CALL_INDEX] as const;
 
 /** Text kept after the units counted, longer than any look-ahead of the scan. */
 const MARGIN = 1024;
@@ -47,6 +47,9 @@ export abstract class Repeats extends Fences {
   /** The last unit's effect and the one before it (two arrays, reused), or null. */
   private unitEffect: number[] | null = null;
   private spareEffect = new Array<number>(MARK_SIZE).fill(0);
+  /** The content and reasoning the last unit released (unitText, unitReasoning when it ended). */
+  private lastText = '';
+  private lastReasoning = '';
 
   /**
    * At a block's open marker at `at` in `work`, in text mode, with the text before it released:
@@ -54,10 +57,18 @@ export abstract class Repeats extends Fences {
    * text with the same effect. Returns where the scan goes on (`at` when nothing was counted).
    */
   protected countRepeats(work: string, at: number): number {
+    const text = this.unitText;
+    const reasoning = this.unitReasoning;
+    this.unitText = '';
+    this.unitReasoning = '';
     if (this.folder === null || this.refeeding || this.pending !== null || this.mode !== Mode.Text) {
       this.unitAt = -1;
       return at;
     }
+    // The text a unit releases is its effect too: the same each time, or the units differ.
+    const sameRelease = text === this.lastText && reasoning === this.lastReasoning;
+    this.lastText = text;
+    this.lastReasoning = reasoning;
     const mark = this.markNow(this.nextMark);
     const start = this.offset + at;
     const before = this.unitAt;
@@ -74,7 +85,7 @@ export abstract class Repeats extends Fences {
     this.unitEffect = effect;
     this.swapMark();
     const len = start - before;
-    if (previous === null || effect === null || !sameEffect(previous, effect)) return at;
+    if (previous === null || effect === null || !sameRelease || !sameEffect(previous, effect)) return at;
     // The last two units, [at - 2len, at - len) and [at - len, at), must be the same text.
     const unit = at - len;
     if (unit - len < 0 || !sameText(work, unit - len, unit, len)) return at;
@@ -86,6 +97,8 @@ export abstract class Repeats extends Fences {
       copies++;
     }
     if (copies === 0) return at;
+    if (text !== '') this.folder.addText(text.repeat(copies));
+    if (reasoning !== '') this.folder.addReasoning(reasoning.repeat(copies));
     this.folder.repeatLastIssue(copies * effect[ISSUE_COUNT]!);
     this.repeatOverLimit(copies, effect[DROPPED]!, effect[DROPPED_RUN]!);
     // The next unit starts afresh: two more must agree before anything is counted again.
@@ -101,7 +114,6 @@ export abstract class Repeats extends Fences {
     out[CALLS] = folder.calls.length + this.callCount;
     out[ISSUES] = folder.issues.length;
     out[ISSUE_COUNT] = folder.lastIssueCount;
-    out[TEXT] = folder.textLength;
     out[SINKS] = this.content.mark * 65536 + this.reasoningSink.mark;
     out[DROPPED] = dropped;
     out[DROPPED_TEXTS] = texts;
@@ -117,8 +129,8 @@ export abstract class Repeats extends Fences {
   }
 
   /**
-   * The last unit's effect, `nextMark - unitMark`, or null when it is more than counters: a call,
-   * text, reasoning, a new issue, a new raw text past maxCalls, or a sink left otherwise.
+   * The last unit's effect, `nextMark - unitMark`, or null when it is more than counters and
+   * released text: a call, a new issue, a new raw text past maxCalls, or a sink left otherwise.
    */
   private effectOf(mark: number[]): number[] | null {
     const was = this.unitMark;

@@ -29,6 +29,9 @@ export abstract class TextRelease extends EngineState {
     raws: RawRuns;
     offset: number | undefined;
   } | null = null;
+  /** Content and reasoning folded since the last block's open marker (see engine/repeats.ts). */
+  protected unitText = '';
+  protected unitReasoning = '';
 
   protected text(s: string): void {
     if (s.length === 0) return;
@@ -39,8 +42,10 @@ export abstract class TextRelease extends EngineState {
     }
     const out = this.content.write(s);
     if (out.length === 0) return;
-    if (this.folder !== null) this.folder.addText(out);
-    else this.events.push({ type: 'text', text: out });
+    if (this.folder !== null) {
+      this.folder.addText(out);
+      this.unitText += out;
+    } else this.events.push({ type: 'text', text: out });
   }
 
   /** Blanks after a waiting block, held with it until it is settled. */
@@ -54,8 +59,10 @@ export abstract class TextRelease extends EngineState {
     if (s.length === 0) return;
     const out = this.reasoningSink.write(s);
     if (out.length === 0) return;
-    if (this.folder !== null) this.folder.addReasoning(out);
-    else this.events.push({ type: 'reasoning', text: out });
+    if (this.folder !== null) {
+      this.folder.addReasoning(out);
+      this.unitReasoning += out;
+    } else this.events.push({ type: 'reasoning', text: out });
   }
 
   protected issue(issue: ParseIssue): void {
