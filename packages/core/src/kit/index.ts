@@ -97,6 +97,7 @@ export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
 export { nestedMarkupReader } from './nested-markup.js';
+export { type NestedMarkupBodyOptions, nestedMarkupBody } from './nested-markup-body.js';
 export {
   announceParameterCall,
   type CallInProgress,
