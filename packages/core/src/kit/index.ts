@@ -131,6 +131,7 @@ export {
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { atLineStart, lineKeyLater, startsAfterBlanks } from './sign-follows.js';
+export { SpecialTokens, type TokenAt } from './special-tokens.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
