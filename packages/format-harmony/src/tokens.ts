@@ -2,6 +2,7 @@
  * The special tokens of OpenAI's harmony format (the `o200k_harmony` encoding), spelled once.
  * Servers that do not skip special tokens leave them in the text exactly like this.
  */
+import { SpecialTokens } from '@toolformat/core/kit';
 
 /** Starts a message; the role (and possibly the recipient) follows. */
 export const START = '<|start|>';
@@ -28,3 +29,21 @@ export const FUNCTIONS_PREFIX = 'functions.';
 export const ANALYSIS = 'analysis';
 export const COMMENTARY = 'commentary';
 export const FINAL = 'final';
+
+/** The tokens that end a message's content (the last two also start the next message). */
+export const BOUNDARIES = new SpecialTokens([END, CALL, RETURN, START, CHANNEL]);
+/** The tokens a message starts with. */
+export const MESSAGE_STARTS = new SpecialTokens([START, CHANNEL]);
+/** The tokens a header may go on with, or end with (`<|message|>`). */
+export const HEADER_TOKENS = new SpecialTokens([MESSAGE, CHANNEL, CONSTRAIN]);
+/** Every token, cut out of text that reaches the user (`<|start|>assistant` before `<|start|>`). */
+export const ALL_TOKENS = new SpecialTokens([
+  START_ASSISTANT,
+  START,
+  CHANNEL,
+  MESSAGE,
+  CONSTRAIN,
+  END,
+  CALL,
+  RETURN,
+]);

@@ -19,10 +19,10 @@ import {
   functionTagBody,
   JSON_CALL_SPELLINGS,
   jsonCallsBody,
+  nestedMarkupBody,
   readJsonCalls,
+  readPythonCallList,
 } from '@toolformat/core/kit';
-import { fenceJsonBody, toolCallFenceBody } from './fence-body.js';
-import { pythonOrJsonCallsBody } from './python-calls-body.js';
 
 /**
  * The JSON in the family's tags: every spelling (models drift between wrappers), a finished body
@@ -97,7 +97,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
   const json = jsonCallsBody(HERMES_JSON);
   const apertus = jsonCallsBody({ ...HERMES_JSON, nameKeyed: true });
-  const lfm2: BodyParser = (body, ctx) => pythonOrJsonCallsBody(body, ctx, json);
+  // LFM2 writes a pythonic list; prompted with JSON tools, JSON calls between the same markers.
+  const lfm2: BodyParser = (body, ctx) => readPythonCallList(body, ctx, { json });
 
   const tag = (
     open: string,
@@ -219,19 +220,31 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     blocks.push({ ...selfDelimited('[TOOL_CALLS]', 'json', 0.5), auto: false });
   }
   if (options.fences !== false) {
-    // Fence bodies are read by the same markup without fences, bare JSON included.
+    // Fence bodies are read by the same markup without fences, bare JSON included. ```tool_call /
+    // ```tool_calls are the format itself (models write them, a malformed-call proposal): JSON,
+    // JSON lines or tags, and what does not parse is removed and reported.
     const inner = () => buildMarkup({ ...options, anyJson: true, fences: false });
     blocks.push({
       fence: ['tool_call', 'tool_calls'],
-      body: toolCallFenceBody(inner),
+      body: nestedMarkupBody(inner, {
+        empty: 'the fence is empty',
+        noCall: 'no call in the fence',
+        beside: 'Text beside the calls inside a tool_call fence was removed.',
+      }),
       format: fmt(''),
       confidence: 0.8,
     });
     // xLAM answers in a ```json fence. Elsewhere a fence is code unless it holds nothing but
     // calls to declared tools, which the engine's fence probe checks (architecture/semantics.md, guarantee 4);
-    // not claiming ```json there keeps ordinary JSON examples streaming as they come.
+    // not claiming ```json there keeps ordinary JSON examples streaming as they come. In `json`
+    // the fence is calls only when it holds nothing else (no text, nothing repaired or malformed).
     if (options.anyJson) {
-      blocks.push({ fence: 'json', body: fenceJsonBody(inner), format: id, confidence: 0.3 });
+      blocks.push({
+        fence: 'json',
+        body: nestedMarkupBody(inner, { only: true }),
+        format: id,
+        confidence: 0.3,
+      });
     }
   }
 

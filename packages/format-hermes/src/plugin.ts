@@ -19,11 +19,11 @@ import {
   cleanProse,
   defineFormat,
   detectSigns,
-  isJsonSpace,
   isPlainObject,
   type MarkupFormatHandler,
   markupSigns,
   removeStrayMarkers,
+  skipJsonSpace,
 } from '@toolformat/core/kit';
 import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
@@ -112,16 +112,10 @@ export function sanitizeContent(content: string): string {
 
 /** Whether the text, after blanks, starts like a JSON call `{"name"` / `[{"name"`. */
 function startsWithJsonCall(text: string): boolean {
-  let p = 0;
-  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-  if (text[p] === '[') {
-    p++;
-    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-  }
+  let p = skipJsonSpace(text, 0);
+  if (text[p] === '[') p = skipJsonSpace(text, p + 1);
   if (text[p] !== '{') return false;
-  p++;
-  while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-  return text.startsWith('"name"', p);
+  return text.startsWith('"name"', skipJsonSpace(text, p + 1));
 }
 
 export function createHermesFormat(variant: string = 'hermes'): MarkupFormatHandler {

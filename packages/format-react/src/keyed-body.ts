@@ -1,7 +1,9 @@
 /**
- * Reads a line-keyed call section: everything from an `Action:` (ReAct) or `✿FUNCTION✿`
- * (Qwen-Agent) to the end of the output, which is where a stop sequence ends it. The section is
- * a run of keys and values:
+ * The family's own syntax: a line-keyed call section and the key-value line.
+ *
+ * `keyedBody` reads everything from an `Action:` (ReAct) or `✿FUNCTION✿` (Qwen-Agent) to the end of
+ * the output, which is where a stop sequence ends it. The section is a run of keys and values
+ * (cut by the kit's `KeyedValues`, JSON-aware):
  *
  *   Action: NAME / Action Input: VALUE      a call (several pairs: several calls)
  *   Thought: …                              reasoning between calls
@@ -14,27 +16,28 @@
  * Command R writes its call list as JSON right after `Action:` (```` ```json [{"tool_name", …}] ```` ),
  * which is read here too.
  *
- * Cost: keys are found with one MarkerSet cursor (an indexOf walk per key, never rescanning), a
- * JSON value is delimited by one resumable bracket scan that stops at the first key outside its
- * strings, and the search for the next key starts after it: the section is read in linear time,
- * and a key inside a JSON string does not end the value.
+ * `keyValueBody` reads LLxprt Code's line `✦ tool_call: NAME for KEY VALUE KEY VALUE`; the engine
+ * hands over one line (the block ends before a newline or the next `✦`), and the kit's
+ * `wordArguments` reads the pairs.
  */
 import {
   type BodyContext,
   type BodyIssue,
   type BodyParser,
   type BodyResult,
-  JsonValueScanner,
+  isNameToken,
+  type JsonCallsOptions,
   jsonCallsIssues,
-  jsonRepaired,
-  MarkerSet,
+  type KeyedValue,
+  KeyedValues,
   type RawCall,
   readJsonCallValues,
+  readKeyedArguments,
   skipJsonSpace,
-  unclosedProblem,
+  splitWords,
+  undecoratedName,
+  wordArguments,
 } from '@toolformat/core/kit';
-import { readActionInput } from './action-input.js';
-import { REACT_JSON } from './json-calls.js';
 
 export type KeyKind = 'action' | 'input' | 'thought' | 'observation' | 'final';
 
@@ -48,70 +51,12 @@ export interface KeyScheme {
   lineStart: boolean;
   /** `ParseResult.format` for calls written as a JSON list after the action key (Command R). */
   jsonFormat?: string;
+  /** How a JSON call list after the action key is read. */
+  json: JsonCallsOptions;
 }
 
 /** What models write after `Action:` when they mean "no tool" (LangChain agents). */
 const NO_ACTION = new Set(['none', 'n/a', 'null', 'no action', 'nothing']);
-const MAX_NAME = 128;
-
-/** A tool name is one token: letters, digits and `_ - . : /` (MCP and namespaced names). */
-export function isToolName(name: string): boolean {
-  if (name.length === 0 || name.length > MAX_NAME) return false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    const ok =
-      (c >= 48 && c <= 57) ||
-      (c >= 65 && c <= 90) ||
-      (c >= 97 && c <= 122) ||
-      c === 95 ||
-      c === 45 ||
-      c === 46 ||
-      c === 58 ||
-      c === 47 ||
-      c > 127;
-    if (!ok || (c > 127 && isUnicodeSpace(c))) return false;
-  }
-  return true;
-}
-
-function isUnicodeSpace(c: number): boolean {
-  return (
-    c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000 || c === 0xfeff || (c >= 0x2000 && c <= 0x200b)
-  );
-}
-
-/** `Action: [search]`, `` `search` ``, `**search**`, `search()`, `: search` (✿) → `search`. */
-export function cleanName(line: string): string {
-  let s = line.trim();
-  if (s.startsWith(':')) s = s.slice(1).trim();
-  if (s.endsWith('()')) s = s.slice(0, -2);
-  let a = 0;
-  let b = s.length;
-  const wrap = '`"\'*[]';
-  while (a < b && wrap.includes(s[a]!)) a++;
-  while (b > a && wrap.includes(s[b - 1]!)) b--;
-  return s.slice(a, b).trim();
-}
-
-/**
- * Where a JSON value starts in the value at `from` (after blanks and an opening ```` ```json ````
- * line), or -1. After an action key only a call list (`[{`) or object counts: `Action: [search]`
- * is a name in brackets.
- */
-function jsonStartOf(body: string, from: number, afterAction: boolean): number {
-  let p = skipJsonSpace(body, from);
-  if (body.startsWith('```', p)) {
-    const nl = body.indexOf('\n', p);
-    if (nl === -1) return -1;
-    p = skipJsonSpace(body, nl + 1);
-  }
-  const c = body.charCodeAt(p);
-  if (c === 123) return p;
-  if (c !== 91) return -1;
-  if (!afterAction) return p;
-  return body.charCodeAt(skipJsonSpace(body, p + 1)) === 123 ? p : -1;
-}
-
 /** Text after a JSON value up to the next key, less a closing fence: what the model added. */
 function leftover(text: string): string {
   let t = text.trim();
@@ -142,7 +87,7 @@ class SectionReader {
   ) {}
 
   /** An action key and its value: a name (a call once its input comes), or Command R's JSON list. */
-  action(key: string, start: number, end: number, jsonStart: number, jsonEnd: number): void {
+  action({ key, start, end, jsonStart, jsonEnd }: KeyedValue<KeyKind>): void {
     this.settle();
     const body = this.body;
     if (jsonStart !== -1) {
@@ -150,7 +95,7 @@ class SectionReader {
       const read = readJsonCallValues(
         body.slice(jsonStart, jsonEnd !== -1 ? jsonEnd : end),
         jsonEnd !== -1 || this.ctx.closed,
-        { ...REACT_JSON, trailing: 'leave', maxDepth: this.ctx.options.maxDepth },
+        { ...this.scheme.json, trailing: 'leave', maxDepth: this.ctx.options.maxDepth },
       );
       const valueEnd = jsonEnd !== -1 ? jsonEnd : jsonStart + read.end;
       const issues = jsonCallsIssues(read);
@@ -169,11 +114,11 @@ class SectionReader {
     const lineEnd = value.indexOf('\n', skipJsonSpace(value, 0));
     const first = lineEnd === -1 ? value : value.slice(0, lineEnd);
     const rest = lineEnd === -1 ? '' : value.slice(lineEnd + 1);
-    const name = cleanName(first);
+    const name = undecoratedName(first);
     const raw = key + value;
     if (name === '' || NO_ACTION.has(name.toLowerCase())) {
       this.pending = { name, raw, kind: 'none' };
-    } else if (isToolName(name)) {
+    } else if (isNameToken(name)) {
       this.pending = { name, raw, kind: 'call' };
       this.trailing(rest);
     } else {
@@ -181,13 +126,12 @@ class SectionReader {
     }
   }
 
-  input(key: string, start: number, end: number, jsonStart: number, jsonEnd: number): void {
-    const body = this.body;
-    const raw = key + body.slice(start, end);
+  input(v: KeyedValue<KeyKind>): void {
+    const raw = v.key + this.body.slice(v.start, v.end);
     const pending = this.pending;
     this.pending = null;
     if (pending === null) {
-      this.fail('malformed-call', `an ${key.trim()} with no action before it`, raw);
+      this.fail('malformed-call', `an ${v.key.trim()} with no action before it`, raw);
       return;
     }
     if (pending.kind === 'none') return;
@@ -196,23 +140,16 @@ class SectionReader {
       this.fail('malformed-call', `${JSON.stringify(pending.name)} is not a tool name`, both);
       return;
     }
-    const valueText = jsonEnd !== -1 ? body.slice(jsonStart, jsonEnd) : body.slice(start, end);
-    const maxDepth = this.ctx.options.maxDepth;
-    if (jsonStart !== -1 && jsonEnd === -1) {
-      const problem = unclosedProblem(body.slice(0, end), jsonStart, maxDepth);
-      if (problem !== null) {
-        this.fail(problem.kind, `"${pending.name}": ${problem.reason}`, both);
-        return;
-      }
-    }
-    const r = readActionInput(valueText, pending.name, this.ctx.options.tools, maxDepth);
+    const { tools, maxDepth } = this.ctx.options;
+    const r = readKeyedArguments(this.body, v, pending.name, { tools, maxDepth, label: 'the Action Input' });
     if (r.ok) {
       this.calls.push({ name: pending.name, arguments: r.arguments });
-      if (r.repairs !== undefined) this.issues.push(jsonRepaired(r.repairs, valueText.trim()));
+      this.issues.push(...r.issues);
     } else {
       this.fail(r.kind, `"${pending.name}": ${r.reason}`, both);
     }
-    if (jsonEnd !== -1) this.trailing(body.slice(jsonEnd, end));
+    // Text after the JSON is reported whether or not the arguments made a call.
+    if (v.jsonEnd !== -1) this.trailing(this.body.slice(v.jsonEnd, v.end));
   }
 
   fail(kind: 'malformed-call' | 'partial-call', reason: string, raw: string): void {
@@ -251,10 +188,6 @@ class SectionReader {
     this.issues.push({ kind: 'trailing-text', message: why, raw: this.body.slice(from).trim() });
   }
 
-  get hasCall(): boolean {
-    return this.callCount > 0;
-  }
-
   /** Calls read so far, the one waiting for its input included. */
   get callCount(): number {
     return this.calls.length + (this.pending?.kind === 'call' ? 1 : 0);
@@ -269,68 +202,46 @@ const EARLY_ANSWER =
 /** The body parser of a line-keyed call section (see the top of this file). */
 export function keyedBody(scheme: KeyScheme): BodyParser {
   const entries: Array<[string, KeyKind]> = [];
-  const prefix = scheme.lineStart ? '\n' : '';
   for (const kind of ['action', 'input', 'thought', 'observation', 'final'] as const) {
-    for (const key of scheme[kind]) entries.push([prefix + key, kind]);
+    for (const key of scheme[kind]) entries.push([key, kind]);
   }
-  const keys = new MarkerSet(entries);
+  const keys = new KeyedValues(entries, {
+    lineStart: scheme.lineStart,
+    json: (kind) => (kind === 'action' ? 'objects' : kind === 'input' ? 'value' : undefined),
+  });
   return (body: string, ctx: BodyContext): BodyResult => {
     const reader = new SectionReader(body, ctx, scheme);
-    const cursor = keys.cursor(body);
-    let kind: KeyKind = 'action';
-    let key = ctx.open;
-    let start = 0;
-    for (;;) {
-      const jsonStart =
-        kind === 'action' || kind === 'input' ? jsonStartOf(body, start, kind === 'action') : -1;
-      let next = cursor.nextMarker(start);
-      let jsonEnd = -1;
-      if (jsonStart !== -1) {
-        // The value ends where its JSON closes, which may be past a key that stands inside one of
-        // its strings; a JSON value still open at a key outside a string ends there. The scanner
-        // resumes at every step, so the section is scanned once however it is cut.
-        const scanner = new JsonValueScanner();
-        for (;;) {
-          jsonEnd = scanner.feed(next ? body.slice(0, next.at) : body, jsonStart);
-          if (jsonEnd !== -1 || next === null || scanner.failed || !scanner.inString) break;
-          next = cursor.nextMarker(next.at + 1);
-        }
-        if (jsonEnd !== -1) next = cursor.nextMarker(jsonEnd);
-      }
-      const end = next ? next.at : body.length;
-      if (kind === 'action') reader.action(key, start, end, jsonStart, jsonEnd);
-      else if (kind === 'input') reader.input(key, start, end, jsonStart, jsonEnd);
-      else reader.thought(start, end);
-      if (!next) break;
-      if (reader.callCount >= ctx.options.maxCalls) {
+    let first = true;
+    for (const v of keys.read(body, ctx.open, 'action')) {
+      if (!first && reader.callCount >= ctx.options.maxCalls) {
         // More calls than the engine will take: the rest is reported at once, not read call by call.
         reader.settle();
         reader.issues.push({
           kind: 'limit-exceeded',
           message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the section was not read.`,
-          raw: body.slice(next.at).trim(),
+          raw: body.slice(v.at).trim(),
         });
         break;
       }
-      kind = next.match.value;
-      key = next.match.marker.slice(prefix.length);
-      start = next.at + next.match.marker.length;
-      if (kind === 'observation') {
+      first = false;
+      if (v.kind === 'observation') {
         reader.settle();
-        reader.cutOff(next.at, MADE_UP_RESULT);
+        reader.cutOff(v.at, MADE_UP_RESULT);
         break;
       }
-      if (kind === 'final') {
-        if (reader.hasCall) {
-          reader.settle();
-          reader.cutOff(next.at, EARLY_ANSWER);
-        } else {
-          reader.settle();
-          const answer = body.slice(start).trim();
+      if (v.kind === 'final') {
+        const called = reader.callCount > 0;
+        reader.settle();
+        if (called) reader.cutOff(v.at, EARLY_ANSWER);
+        else {
+          const answer = body.slice(v.start).trim();
           if (answer !== '') reader.text.push(answer);
         }
         break;
       }
+      if (v.kind === 'action') reader.action(v);
+      else if (v.kind === 'input') reader.input(v);
+      else reader.thought(v.start, v.end);
     }
     reader.settle();
     const result: BodyResult = { calls: reader.calls, issues: reader.issues };
@@ -340,9 +251,23 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
     if (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined) {
       // Nothing came of it: one malformed span (its raw text is the whole section), or, for
       // `Action: None`, nothing at all.
-      const first = reader.failure ?? reader.issues[0]?.message;
-      return first !== undefined ? { calls: [], error: first } : { calls: [], text: '' };
+      const failure = reader.failure ?? reader.issues[0]?.message;
+      return failure !== undefined ? { calls: [], error: failure } : { calls: [], text: '' };
     }
     return result;
   };
 }
+
+/** `✦ tool_call: NAME for KEY VALUE …` (one line): the name, then the pairs after `for`. */
+export const keyValueBody: BodyParser = (body, ctx) => {
+  const words = splitWords(body);
+  const name = words[0];
+  if (name === undefined) return { calls: [], error: 'no tool name after `tool_call:`' };
+  if (!isNameToken(name)) return { calls: [], error: `${JSON.stringify(name)} is not a tool name` };
+  if (words.length === 1) return { calls: [{ name, arguments: {} }] };
+  if (words[1] !== 'for')
+    return { calls: [], error: 'expected `for` and key-value pairs after the tool name' };
+  const issues: BodyIssue[] = [];
+  const args = wordArguments(words.slice(2), name, ctx, issues);
+  return { calls: [{ name, arguments: args }], issues };
+};

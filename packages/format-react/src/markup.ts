@@ -13,11 +13,33 @@
  * the ✿ markers, `✦ tool_call:` and Command R7B's action tokens are strong enough for auto mode.
  * Every variant reads every form (models drift); a variant only names itself in ParseResult.format.
  */
-import type { BlockSpec, BodyParser, MarkupSpec, RawCall, ReasoningSpec } from '@toolformat/core/kit';
+import type {
+  BlockSpec,
+  BodyParser,
+  JsonCallsOptions,
+  MarkupSpec,
+  RawCall,
+  ReasoningSpec,
+} from '@toolformat/core/kit';
 import { isBlankRange, jsonCallsBody, THINK_REASONING } from '@toolformat/core/kit';
-import { REACT_JSON } from './json-calls.js';
-import { keyValueBody } from './key-value-body.js';
-import { keyedBody } from './keyed-body.js';
+import { keyedBody, keyValueBody } from './keyed-body.js';
+
+/**
+ * JSON call lists as the line-keyed families write them: Command R's `[{"tool_name", "parameters"}]`
+ * after `Action:`, Command R7B's `<|START_ACTION|>[{"tool_call_id", "tool_name", "parameters"}]`,
+ * and the `<tool_call>{"name", "arguments"}` a ReAct-prompted model drifts into (a ReAct agent’s
+ * drift). Command R's keys first; its `directly-answer` pseudo-tool is a choice, not a call. One
+ * value per block, and JSON that breaks off inside a string is a call the output ended inside of.
+ */
+export const REACT_JSON: JsonCallsOptions = {
+  nameKeys: ['tool_name', 'name', 'function', 'tool'],
+  argumentKeys: ['parameters', 'arguments', 'args', 'input'],
+  ids: ['tool_call_id', 'id'],
+  noCall: new Set(['directly-answer', 'directly_answer']),
+  openAi: false,
+  values: 'one',
+  brokenOff: 'partial-call',
+};
 
 export interface MarkupOptions {
   /** The handler id: `react`, `react:keyvalue`, … */
@@ -131,7 +153,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: REACT_KEYS.action,
       lineStart: true,
       close: 'end-of-output',
-      body: keyedBody({ ...REACT_KEYS, lineStart: true, jsonFormat: fmt('command-r') }),
+      body: keyedBody({ ...REACT_KEYS, lineStart: true, jsonFormat: fmt('command-r'), json: REACT_JSON }),
       format: fmt(''),
       // Prose writes `Action:` too: auto mode reads it only on strong evidence (the action ends
       // the output and names a declared tool), so a walk-through in prose stays text.
@@ -149,7 +171,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: QWEN_KEYS.action,
       close: 'end-of-output',
-      body: keyedBody({ ...QWEN_KEYS, thought: [], lineStart: false }),
+      body: keyedBody({ ...QWEN_KEYS, thought: [], lineStart: false, json: REACT_JSON }),
       format: fmt('qwen-agent'),
       confidence: 0.95,
     },

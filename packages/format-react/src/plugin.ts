@@ -10,12 +10,22 @@
 
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import {
+  atLineStart,
+  BRACKET_CLOSE,
+  BRACKET_OPEN,
+  COLON,
+  COMMA,
   cleanProse,
   type DetectSign,
   defineFormat,
   detectSigns,
-  isJsonSpace,
+  GT,
+  isDigit,
+  lineKeyLater,
   type MarkupFormatHandler,
+  removeStrayMarkers,
+  SPACE,
+  startsAfterBlanks,
 } from '@toolformat/core/kit';
 import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
@@ -25,18 +35,9 @@ const SCAFFOLD_KEYS = ['Action Input:', 'Action input:', 'Thought:', 'Action:', 
 /** Markers removed wherever they stand outside code. */
 const STRAY_MARKERS = ['✿ARGS✿:', '✿ARGS✿', '✿RESULT✿:', '✿RESULT✿', '✿FUNCTION✿:', '✿FUNCTION✿'];
 
-function isScaffold(line: string): boolean {
-  let i = 0;
-  while (i < 3 && line[i] === ' ') i++;
-  return SCAFFOLD_KEYS.some((k) => line.startsWith(k, i));
-}
-
 function removeMarkers(line: string): string {
   const out = line.includes('<co') ? removeCitations(line) : line;
-  if (!out.includes('✿')) return out;
-  let cleaned = out;
-  for (const m of STRAY_MARKERS) cleaned = cleaned.split(m).join('');
-  return cleaned;
+  return out.includes('✿') ? removeStrayMarkers(out, STRAY_MARKERS) : out;
 }
 
 const CITE_OPEN = '<co>';
@@ -60,7 +61,7 @@ function removeCloses(line: string): string {
   for (let i = line.indexOf(CITE_CLOSE); i !== -1; i = line.indexOf(CITE_CLOSE, i + 1)) {
     let p = i + CITE_CLOSE.length;
     while (p < line.length && isCitationChar(line.charCodeAt(p))) p++;
-    if (p >= line.length || line.charCodeAt(p) !== 62 /* > */) continue;
+    if (p >= line.length || line.charCodeAt(p) !== GT) continue;
     out += line.slice(last, i);
     last = p + 1;
     i = p;
@@ -68,9 +69,9 @@ function removeCloses(line: string): string {
   return last === 0 ? line : out + line.slice(last);
 }
 
+/** Digits, space, `:`, `,`, `[`, `]`. */
 function isCitationChar(c: number): boolean {
-  // digits, space, `:`, `,`, `[`, `]`
-  return (c >= 48 && c <= 58) || c === 32 || c === 44 || c === 91 || c === 93;
+  return isDigit(c) || c === COLON || c === SPACE || c === COMMA || c === BRACKET_OPEN || c === BRACKET_CLOSE;
 }
 
 /**
@@ -78,52 +79,29 @@ function isCitationChar(c: number): boolean {
  * `Action:` before it, a stray `✿ARGS✿` marker, Command A's citation tags — never reaches the user.
  */
 function sanitizeContent(content: string): string {
-  return cleanProse(content, (line) => (isScaffold(line) ? null : removeMarkers(line)), {
-    collapseBlanks: true,
-  });
+  return cleanProse(content, removeMarkers, { collapseBlanks: true, dropKeys: SCAFFOLD_KEYS });
 }
 
 /**
  * How sure the family is that a text holds its markup. The distinctive markers count on sight;
- * ReAct counts only as a whole step (`reactStep`), because prose writes `Thought:` and `Action:`
- * on their own.
+ * ReAct counts only as a whole step, because prose writes `Thought:` and `Action:` on their own:
+ * an `Action:` line followed by an `Action Input:` line, or Command R's `Action:` and a JSON
+ * fence or list.
  */
 const SIGNS: readonly DetectSign[] = [
   ['✿FUNCTION✿', 0.95],
   ['<|START_ACTION|>', 0.95],
   ['✦ tool_call:', 0.9],
   ['✦tool_call:', 0.9],
+  ['Action:', 0.8, atLineStart('Action:', lineKeyLater('Action Input:'))],
+  ['Action:', 0.7, atLineStart('Action:', startsAfterBlanks(['```json', '[']))],
 ];
-
-/** Index of `key` at a line start at or after `from` (the text's start counts), or -1. */
-function lineKey(text: string, key: string, from: number): number {
-  if (from === 0 && text.startsWith(key)) return 0;
-  const at = text.indexOf(`\n${key}`, Math.max(0, from - 1));
-  return at === -1 ? -1 : at + 1;
-}
-
-/**
- * An `Action:` line followed by an `Action Input:` line, or Command R's `Action:` and a JSON fence
- * or list. A few forward `indexOf` walks: linear.
- */
-function reactStep(text: string): number {
-  const first = lineKey(text, 'Action:', 0);
-  if (first === -1) return 0;
-  if (lineKey(text, 'Action Input:', first + 'Action:'.length) !== -1) return 0.8;
-  for (let at = first; at !== -1; ) {
-    let p = at + 'Action:'.length;
-    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-    if (text.startsWith('```json', p) || text.startsWith('[', p)) return 0.7;
-    at = lineKey(text, 'Action:', p);
-  }
-  return 0;
-}
 
 export function createReactFormat(variant: string = 'react'): MarkupFormatHandler {
   const { id, def } = VARIANTS.resolve(variant);
   return defineFormat({
     markup: buildMarkup({ id: id, familyFormats: variant === 'react' }),
-    detect: detectSigns(SIGNS, reactStep),
+    detect: detectSigns(SIGNS),
     variant: def,
     sanitizeExtra: sanitizeContent,
   });

@@ -88,6 +88,36 @@ export function isBlank(code: number): boolean {
   );
 }
 
+/** U+200B: no width, no `/\s/` match, yet models leak it where a blank would go. */
+export const ZERO_WIDTH_SPACE = 0x200b;
+
+/**
+ * White space in any script: exactly what `/\s/` matches and `String.prototype.trim` removes
+ * (ASCII blanks, no-break spaces, the U+2000 block, line and paragraph separators, the
+ * ideographic space, the byte-order mark), without a regular expression.
+ */
+export function isUnicodeSpace(code: number): boolean {
+  if (code < 128) return code === SPACE || (code >= TAB && code <= CARRIAGE_RETURN);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** The first index at or after `pos` that is not white space in any script (`isUnicodeSpace`). */
+export function skipUnicodeSpace(text: string, pos: number): number {
+  let p = pos;
+  while (p < text.length && isUnicodeSpace(text.charCodeAt(p))) p++;
+  return p;
+}
+
 /** JSON's whitespace: space, line feed, carriage return, tab (what a JSON body may hold between tokens). */
 export function isJsonSpace(code: number): boolean {
   return code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB;

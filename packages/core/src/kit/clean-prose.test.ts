@@ -23,4 +23,12 @@ describe('cleanProse', () => {
     expect(cleanProse('Tool call:\nDone.', (l) => l, { dropLast: isLabel })).toBe('Tool call:\nDone.');
     expect(cleanProse('```\nTool call:', (l) => l, { dropLast: isLabel })).toBe('```\nTool call:');
   });
+
+  it('drops lines that start with a key (after up to three spaces), not inside code', () => {
+    const text =
+      'Answer.\nAction Input: {}\n   Action Input: x\n    Action Input: indented code\n```\nAction Input: kept\n```';
+    expect(cleanProse(text, (l) => l, { dropKeys: ['Action Input:'] })).toBe(
+      'Answer.\n    Action Input: indented code\n```\nAction Input: kept\n```',
+    );
+  });
 });

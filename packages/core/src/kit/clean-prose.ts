@@ -3,6 +3,7 @@
  * cleaned by the format's rule, code left alone (architecture/semantics.md, guarantee 4), and the
  * gaps the removed lines leave closed. One pass over the lines; no regular expression.
  */
+import { SPACE } from './char-codes.js';
 import { proseLines } from './prose-lines.js';
 
 export interface CleanProseOptions {
@@ -13,6 +14,18 @@ export interface CleanProseOptions {
   dropLast?: (line: string) => boolean;
   /** Where lines were removed, at most one blank line remains between paragraphs. */
   collapseBlanks?: boolean;
+  /**
+   * Line keys whose whole line goes (scaffolding the parse left: `Action Input:` with no
+   * `Action:` before it): a line that starts with one, after up to three spaces (Markdown's indent).
+   */
+  dropKeys?: readonly string[];
+}
+
+/** Whether `line` starts with one of `keys` after up to three spaces. */
+function startsWithKey(line: string, keys: readonly string[]): boolean {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === SPACE) i++;
+  return keys.some((k) => line.startsWith(k, i));
 }
 
 /**
@@ -27,7 +40,9 @@ export function cleanProse(
   const lines: string[] = [];
   /** Per kept line: inside (or opening or closing) a code fence, where nothing is changed. */
   const code: boolean[] = [];
+  const dropKeys = options.dropKeys;
   for (const { line, code: isCode } of proseLines(content)) {
+    if (!isCode && dropKeys !== undefined && startsWithKey(line, dropKeys)) continue;
     const cleaned = isCode ? line : clean(line);
     if (cleaned === null || (cleaned !== line && cleaned.trim() === '')) continue;
     lines.push(cleaned);

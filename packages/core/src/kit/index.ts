@@ -93,10 +93,13 @@ export {
 } from './json-calls.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
+export { type KeyedJson, type KeyedValue, KeyedValues, type KeyedValuesOptions } from './keyed-values.js';
 export { type MarkerMatch, MarkerSet } from './marker-set.js';
 export * from './markup-spec.js';
 export { mergeMarkup } from './merge-markup.js';
+export { isNameToken, undecoratedName } from './name-token.js';
 export { nestedMarkupReader } from './nested-markup.js';
+export { type NestedMarkupBodyOptions, nestedMarkupBody } from './nested-markup-body.js';
 export {
   announceParameterCall,
   type CallInProgress,
@@ -127,8 +130,19 @@ export {
 } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { atLineStart, lineKeyLater, startsAfterBlanks } from './sign-follows.js';
+export { SpecialTokens, type TokenAt } from './special-tokens.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
 export { ArgumentCollector, type TypedArgumentsOptions, typeValue } from './typed-values.js';
+export {
+  type KeyedArguments,
+  readKeyedArguments,
+  readValueArguments,
+  unwrapCode,
+  type ValueArguments,
+  type ValueArgumentsOptions,
+} from './value-arguments.js';
+export { splitWords, wordArguments } from './word-arguments.js';
 export { decodeName, decodeXmlText, unwrapLayout, type ValueLayout, valueText } from './xml-text.js';

@@ -16,6 +16,7 @@ import {
   isSpace,
   QUOTE,
 } from './char-codes.js';
+import { jsonStringEnd } from './json-scan.js';
 import type { AnnouncedCall } from './markup-spec.js';
 
 /** Where the arguments of a JSON call are: the value of one of these keys of the call object. */
@@ -45,7 +46,7 @@ export function jsonCallName(prefix: string): string | null {
   while (i < n) {
     const c = prefix.charCodeAt(i);
     if (c === QUOTE) {
-      const end = stringEnd(prefix, i);
+      const end = jsonStringEnd(prefix, i);
       if (end === -1) return null;
       if (depth === 1) {
         const plain = plainLiteral(prefix, i, end);
@@ -95,14 +96,4 @@ function decode(text: string, start: number, end: number): string | null {
   } catch {
     return null;
   }
-}
-
-/** The index just past the string that opens at `start`, or -1 when it is not closed yet. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
-  }
-  return -1;
 }

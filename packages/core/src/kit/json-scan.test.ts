@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findJsonEnd, findJsonValues, JsonValueScanner } from './json-scan.js';
+import { findJsonEnd, findJsonValues, JsonValueScanner, jsonStringEnd } from './json-scan.js';
 
 /** Strings built from the characters that matter to a bracket scanner, plus a little text. */
 const jsonish = fc
@@ -230,5 +230,17 @@ describe('properties', () => {
       expect(scanner.feed(text, 0)).toBe(-1);
     }
     expect(findJsonEnd(`${'['.repeat(size)}${']'.repeat(size)}`, 0)).toBe(2 * size);
+  });
+});
+
+describe('jsonStringEnd', () => {
+  it('is the index just past the closing quote, escapes skipped', () => {
+    expect(jsonStringEnd('x "a\\"b" y', 2)).toBe(8);
+    expect(jsonStringEnd('"\\\\"', 0)).toBe(4);
+  });
+
+  it('is -1 for a string that does not close', () => {
+    expect(jsonStringEnd('"abc', 0)).toBe(-1);
+    expect(jsonStringEnd('"abc\\"', 0)).toBe(-1);
   });
 });

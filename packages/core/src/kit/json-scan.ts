@@ -277,3 +277,13 @@ export function findJsonValues(
   }
   return found;
 }
+
+/** The index just past the JSON string whose opening quote is at `start`, or -1 when it does not close. */
+export function jsonStringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i + 1;
+  }
+  return -1;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
 import type { BodyIssue } from './markup-spec.js';
 import { parsePythonCalls } from './python-calls.js';
-import { pythonRawCalls, readPythonCallList } from './python-raw-calls.js';
+import { pythonRawCalls, readPythonCallList, startsLikeJsonCalls } from './python-raw-calls.js';
 
 const ctx = (tools?: Parameters<typeof resolveParseOptions>[0]) => ({
   options: resolveParseOptions(tools),
@@ -64,5 +64,32 @@ describe('readPythonCallList', () => {
     expect(readPythonCallList('  ', ctx()).error).toBe('the block is empty');
     expect(readPythonCallList('[]', ctx()).error).toBe('the call list is empty');
     expect(readPythonCallList('[f(', ctx()).error).toMatch(/^not a pythonic call list: /);
+  });
+});
+
+describe('readPythonCallList with a JSON reader', () => {
+  const json = () => ({ calls: [{ name: 'from_json', arguments: {} }] });
+
+  it('hands a body that starts like JSON objects to the JSON reader', () => {
+    expect(readPythonCallList('[{"name": "f"}]', ctx(), { json }).calls[0]?.name).toBe('from_json');
+    expect(readPythonCallList('\u3000{"name": "f"}', ctx(), { json }).calls[0]?.name).toBe('from_json');
+    expect(readPythonCallList('[ ]', ctx(), { json }).calls[0]?.name).toBe('from_json');
+  });
+
+  it('reads a pythonic list itself', () => {
+    expect(readPythonCallList('[f(a=1)]', ctx(), { json }).calls).toEqual([
+      { name: 'f', arguments: { a: 1 } },
+    ]);
+  });
+});
+
+describe('startsLikeJsonCalls', () => {
+  it('is `{`, `[{` or `[]` after white space of any script', () => {
+    expect(startsLikeJsonCalls(' {')).toBe(true);
+    expect(startsLikeJsonCalls('[\u00a0{')).toBe(true);
+    expect(startsLikeJsonCalls('[]')).toBe(true);
+    expect(startsLikeJsonCalls('[f()]')).toBe(false);
+    expect(startsLikeJsonCalls('\u200b{')).toBe(false);
+    expect(startsLikeJsonCalls('')).toBe(false);
   });
 });

@@ -4,8 +4,9 @@
  * so they are reported, not guessed). Shared by every format that reads pythonic calls (LFM2 in
  * hermes, Llama 3.2/4, Gemma tool_code and bare lists).
  */
+import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, skipUnicodeSpace } from './char-codes.js';
 import { isExactPythonCall } from './exact-call-shape.js';
-import type { BodyContext, BodyIssue, BodyResult, RawCall } from './markup-spec.js';
+import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
 import { type PythonCall, parsePythonCalls } from './python-calls.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
@@ -64,6 +65,22 @@ export interface PythonCallListOptions {
   rename?: (name: string) => string;
   /** Report `exactShape` when every call has the shape models are taught (keyword arguments only). */
   vouchExact?: boolean;
+  /**
+   * Models taught a pythonic list also write JSON calls between the same markers (LFM2 prompted
+   * with JSON tools): a body that starts like JSON objects (`{`, `[{`, `[]`, after white space)
+   * goes to this reader instead.
+   */
+  json?: BodyParser;
+}
+
+/** `{`, or `[` then `{` or `]`, after white space of any script: JSON calls, not a pythonic list. */
+export function startsLikeJsonCalls(body: string): boolean {
+  const i = skipUnicodeSpace(body, 0);
+  const c = body.charCodeAt(i);
+  if (c === BRACE_OPEN) return true;
+  if (c !== BRACKET_OPEN) return false;
+  const next = body.charCodeAt(skipUnicodeSpace(body, i + 1));
+  return next === BRACE_OPEN || next === BRACKET_CLOSE;
 }
 
 /**
@@ -76,6 +93,7 @@ export function readPythonCallList(
   ctx: BodyContext,
   options: PythonCallListOptions = {},
 ): BodyResult {
+  if (options.json !== undefined && startsLikeJsonCalls(body)) return options.json(body, ctx);
   if (body.trim() === '') return { calls: [], error: 'the block is empty' };
   const parsed = parsePythonCalls(body, { maxDepth: ctx.options.maxDepth });
   if (!parsed.ok)

@@ -1,16 +1,31 @@
 /**
- * The value after `Action Input:` (or `✿ARGS✿:`) → the call's arguments. Models write a JSON
- * object (read through the core JSON ladder, every repair reported), a quoted JSON string, or a
- * bare string (LangChain's single-input tools: `Action Input: weather in Paris`). A string is
- * only an argument when the tool's schema says where it goes: its one string parameter (or its
- * one parameter). Anything else is an issue, never a guess.
+ * A call's arguments written as one free-form value (ReAct's `Action Input:`, Qwen-Agent's
+ * `✿ARGS✿:`): a JSON object (read through the JSON ladder, every repair reported), a quoted JSON
+ * string, or bare text (LangChain's single-input tools: `Action Input: weather in Paris`). A value
+ * that is not an object is only an argument when the tool's schema says where it goes: its one
+ * string parameter (or its one parameter). Anything else is an issue, never a guess
+ * (architecture/semantics.md, guarantee 2).
  */
-import type { ToolIndex } from '@toolformat/core/kit';
-import { coerceValue, getOwn, isPlainObject, lostToTruncation, parseJsonLadder } from '@toolformat/core/kit';
+import type { ToolIndex } from '../tools.js';
+import { coerceValue } from './arguments.js';
+import { jsonRepaired } from './call-arguments.js';
+import { BRACE_OPEN, BRACKET_OPEN, QUOTE } from './char-codes.js';
+import { lostToTruncation, unclosedProblem } from './json-calls.js';
+import { parseJsonLadder } from './json-ladder.js';
+import type { KeyedValue } from './keyed-values.js';
+import type { BodyIssue } from './markup-spec.js';
+import { getOwn, isPlainObject } from './safe-object.js';
 
-export type ActionInput =
+export type ValueArguments =
   | { ok: true; arguments: Record<string, unknown>; repairs?: readonly string[] }
   | { ok: false; kind: 'malformed-call' | 'partial-call'; reason: string };
+
+export interface ValueArgumentsOptions {
+  tools: ToolIndex | null;
+  maxDepth: number;
+  /** How reasons name the value: `the Action Input`. */
+  label: string;
+}
 
 /** Removes a code fence or inline code span around the whole value (```json … ```). */
 export function unwrapCode(value: string): string {
@@ -68,20 +83,20 @@ function describe(value: unknown): string {
   return `a JSON ${typeof value}`;
 }
 
-/** Reads one Action Input value (already cut to its extent) for the tool `name`. Never throws. */
-export function readActionInput(
+/** Reads one value (already cut to its extent) as the arguments of the tool `name`. Never throws. */
+export function readValueArguments(
   text: string,
   name: string,
-  tools: ToolIndex | null,
-  maxDepth: number,
-): ActionInput {
+  options: ValueArgumentsOptions,
+): ValueArguments {
+  const { tools, maxDepth, label } = options;
   const value = unwrapCode(text);
   if (value === '') return { ok: true, arguments: {} };
   const first = value.charCodeAt(0);
   let parsed: unknown = value;
   let repairs: readonly string[] | undefined;
   // JSON: an object or array, or a quoted string (`"Paris"`).
-  if (first === 123 || first === 91 || first === 34) {
+  if (first === BRACE_OPEN || first === BRACKET_OPEN || first === QUOTE) {
     const r = parseJsonLadder(value, { maxDepth });
     if (r.ok) {
       if (r.repaired !== null) {
@@ -96,8 +111,8 @@ export function readActionInput(
         repairs = r.repairs;
       }
       parsed = r.value;
-    } else if (first !== 34) {
-      return { ok: false, kind: 'malformed-call', reason: `the Action Input is not valid JSON (${r.error})` };
+    } else if (first !== QUOTE) {
+      return { ok: false, kind: 'malformed-call', reason: `${label} is not valid JSON (${r.error})` };
     }
   } else if (value === 'None' || value === 'null' || value === '{}') {
     // LangChain agents write `Action Input: None` for a tool without parameters.
@@ -112,9 +127,36 @@ export function readActionInput(
     ok: false,
     kind: 'malformed-call',
     reason:
-      `the Action Input is ${describe(parsed)}, not a JSON object, and ` +
+      `${label} is ${describe(parsed)}, not a JSON object, and ` +
       (tools?.has(name)
         ? `"${name}" does not have exactly one string parameter to take it`
         : `no declared schema of "${name}" says which parameter takes it`),
   };
+}
+
+export type KeyedArguments =
+  | { ok: true; arguments: Record<string, unknown>; issues: BodyIssue[] }
+  | { ok: false; kind: 'malformed-call' | 'partial-call'; reason: string };
+
+/**
+ * The arguments in a value `KeyedValues` cut out of `body`: its JSON when it has some (a value
+ * still open where the section ends is cut off or too deep: not a call), else its text; a repair
+ * of the JSON is reported as a `json-repaired` issue.
+ */
+export function readKeyedArguments(
+  body: string,
+  value: KeyedValue<unknown>,
+  name: string,
+  options: ValueArgumentsOptions,
+): KeyedArguments {
+  const { start, end, jsonStart, jsonEnd } = value;
+  const text = jsonEnd !== -1 ? body.slice(jsonStart, jsonEnd) : body.slice(start, end);
+  if (jsonStart !== -1 && jsonEnd === -1) {
+    const problem = unclosedProblem(body.slice(0, end), jsonStart, options.maxDepth);
+    if (problem !== null) return { ok: false, kind: problem.kind, reason: problem.reason };
+  }
+  const r = readValueArguments(text, name, options);
+  if (!r.ok) return r;
+  const issues = r.repairs === undefined ? [] : [jsonRepaired(r.repairs, text.trim())];
+  return { ok: true, arguments: r.arguments, issues };
 }
