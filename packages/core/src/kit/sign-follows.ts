@@ -21,7 +21,9 @@ export function atLineStart(marker: string, follow?: SignFollow): SignFollow {
 
 /**
  * A line that starts with `key` comes later in the text. The last such line is found once per
- * text (one `lastIndexOf`), so every occurrence's check is a comparison.
+ * text (one `lastIndexOf`), so every occurrence's check is a comparison. The text is remembered
+ * only until the current job ends (a detect is synchronous): a proxy must not hold the last
+ * megabyte it detected on.
  */
 export function lineKeyLater(key: string): SignFollow {
   const lineKey = `\n${key}`;
@@ -29,6 +31,7 @@ export function lineKeyLater(key: string): SignFollow {
   let last = -1;
   return (text, end) => {
     if (text !== seen) {
+      if (seen === null) queueMicrotask(() => (seen = null));
       seen = text;
       last = text.lastIndexOf(lineKey);
     }
