@@ -266,22 +266,40 @@ export class MarkerCursor<T> {
   /** Where the text's trailing blanks start (computed once). */
   private blankTail = -1;
 
+  /** Followed words searched by the word itself (see nextFollowed), and each one's next occurrence. */
+  private followedByWord: boolean[] | null = null;
+  private followedWordAt: number[] | null = null;
+
   /**
    * The next start at or after `from` of followed word `k` that one of its characters follows
-   * after blanks, or that ends the text after blanks; -1 if none. Linear over a whole scan: each
-   * character's position is searched forward only, each hit is examined once, and the blanks
-   * walked back from a hit lie between it and the previous non-blank, which no other walk crosses.
+   * after blanks, or that ends the text after blanks; -1 if none. It is searched from its
+   * characters (a word prose writes often, its characters rarely); where they come over and over
+   * without the word (`[[[[`, a brace on every line), from the word itself instead, each
+   * occurrence checked for what follows it. Linear over a whole scan either way: each position is
+   * searched forward only, each hit or occurrence is examined once, and the blanks walked from one
+   * lie between it and the next non-blank, which no other walk crosses.
    */
   private nextFollowed(k: number, from: number): number {
-    const { marker, chars } = this.set.followed[k]!;
     this.followedNext ??= this.set.followed.map(() => -2);
-    this.followedHit ??= this.set.followed.map(() => -1);
-    this.followedChars ??= this.set.followed.map((f) => [...f.chars].map(() => -2));
     const cached = this.followedNext[k]!;
     if (cached === -1 || cached >= from) return cached;
+    this.followedByWord ??= this.set.followed.map(() => false);
+    const at = this.followedByWord[k] ? this.followedFromWord(k, from) : this.followedFromChars(k, from);
+    this.followedNext[k] = at;
+    return at;
+  }
+
+  /** Hits of a followed word's characters examined in vain before its search turns to the word. */
+  private static readonly MISSES_BEFORE_WORD = 256;
+
+  private followedFromChars(k: number, from: number): number {
+    const { marker, chars } = this.set.followed[k]!;
+    this.followedHit ??= this.set.followed.map(() => -1);
+    this.followedChars ??= this.set.followed.map((f) => [...f.chars].map(() => -2));
     const text = this.text;
     const length = marker.length;
     const next = this.followedChars[k]!;
+    let misses = 0;
     for (;;) {
       const start = Math.max(this.followedHit[k]! + 1, from + length);
       let hit = -1;
@@ -297,9 +315,10 @@ export class MarkerCursor<T> {
       this.followedHit[k] = hit;
       let q = hit;
       while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
-      if (q - length >= from && text.startsWith(marker, q - length)) {
-        this.followedNext[k] = q - length;
-        return q - length;
+      if (q - length >= from && text.startsWith(marker, q - length)) return q - length;
+      if (++misses > MarkerCursor.MISSES_BEFORE_WORD) {
+        this.followedByWord![k] = true;
+        return this.followedFromWord(k, from);
       }
     }
     if (this.blankTail === -1) {
@@ -308,9 +327,24 @@ export class MarkerCursor<T> {
       this.blankTail = q;
     }
     const end = this.blankTail - length;
-    const at = end >= from && text.startsWith(marker, end) ? end : -1;
-    this.followedNext[k] = at;
-    return at;
+    return end >= from && text.startsWith(marker, end) ? end : -1;
+  }
+
+  private followedFromWord(k: number, from: number): number {
+    const { marker, chars } = this.set.followed[k]!;
+    this.followedWordAt ??= this.set.followed.map(() => -2);
+    const text = this.text;
+    const n = text.length;
+    let at = this.followedWordAt[k]!;
+    for (;;) {
+      if (at !== -1 && at < from) at = text.indexOf(marker, from);
+      this.followedWordAt[k] = at;
+      if (at === -1) return -1;
+      let p = at + marker.length;
+      while (p < n && isSpace(text.charCodeAt(p))) p++;
+      if (p === n || chars.includes(text[p]!)) return at;
+      from = at + 1;
+    }
   }
 
   /**

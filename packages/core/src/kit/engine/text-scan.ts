@@ -70,8 +70,14 @@ export abstract class TextScan extends Repeats {
     }
     let from = pos;
     for (;;) {
+      // Where the next character itself may start a marker (a run of `{`, `[` or `<` that are
+      // not markers), it is the next candidate: no cursor search for each one.
       const c =
-        work.length <= 32 ? walkCandidate(markers, work, from) : this.textCursorFor(work).nextCandidate(from);
+        work.length <= 32
+          ? walkCandidate(markers, work, from)
+          : from > pos && from < n && markers.canStart(work.charCodeAt(from))
+            ? from
+            : this.textCursorFor(work).nextCandidate(from);
       if (c === -1) {
         this.text(work.slice(pos));
         return n;
