@@ -91,6 +91,47 @@ describe('MarkerCursor', () => {
   });
 });
 
+describe('MarkerCursor over followed words', () => {
+  // `functools` counts only where `[` follows it after blanks, or the text ends after it.
+  const set = new MarkerSet([['functools', 1] as const], new Map([['functools', '[']]));
+
+  /** Every start of the word with `[` (or the end) after its blanks, by brute force. */
+  function reference(text: string): number[] {
+    const out: number[] = [];
+    for (let i = text.indexOf('functools'); i !== -1; i = text.indexOf('functools', i + 1)) {
+      let p = i + 'functools'.length;
+      while (p < text.length && ' \n'.includes(text[p]!)) p++;
+      if (p === text.length || text[p] === '[') out.push(i);
+    }
+    return out;
+  }
+
+  function found(text: string): number[] {
+    const cursor = set.cursor(text);
+    const out: number[] = [];
+    for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1))
+      if (text.startsWith('functools', at)) out.push(at);
+    return out;
+  }
+
+  it('finds the word from its characters, and from itself where they come over and over', () => {
+    // Over 256 `[` without the word before them: the search turns to the word itself.
+    const parts = fc.array(
+      fc.constantFrom('functools', 'functools[', '[', '[[[[', ' ', '\n', 'x', 'functools  [', 'tools['),
+      {
+        maxLength: 40,
+      },
+    );
+    fc.assert(
+      fc.property(parts, fc.nat(600), (p, runs) => {
+        const text = '['.repeat(runs) + p.join('') + '['.repeat(runs >> 1) + p.join('');
+        expect(found(text)).toEqual(reference(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('MarkerCursor probes of markers that start with a letter', () => {
   const set = new MarkerSet([
     ['function call<|role_sep|>', 1],
