@@ -6,18 +6,21 @@
  */
 import {
   type BodyResult,
+  DOT,
+  isAsciiAlphanumeric,
   isPlainObject,
   jsonRepaired,
+  MINUS,
   parseJsonLadder,
   type RawCall,
+  UNDERSCORE,
 } from '@toolformat/core/kit';
 
 const MAX_NAME = 256;
 
+/** A recipient's name: ASCII letters, digits, `_`, `.`, `-`. */
 function isNameChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45
-  );
+  return isAsciiAlphanumeric(c) || c === UNDERSCORE || c === DOT || c === MINUS;
 }
 
 /** One segment (after `>>>`); null when it does not start with a recipient line. */
