@@ -9,6 +9,7 @@ import {
   DOT,
   isAsciiAlphanumeric,
   isPlainObject,
+  isSpaceOrTab,
   jsonRepaired,
   MINUS,
   parseJsonLadder,
@@ -29,7 +30,7 @@ export function readRecipient(segment: string): BodyResult | null {
   while (p < segment.length && p <= MAX_NAME && isNameChar(segment.charCodeAt(p))) p++;
   if (p === 0 || p > MAX_NAME) return null;
   let q = p;
-  while (q < segment.length && (segment[q] === ' ' || segment[q] === '\t')) q++;
+  while (q < segment.length && isSpaceOrTab(segment.charCodeAt(q))) q++;
   if (q < segment.length && segment[q] !== '\n' && segment[q] !== '\r' && segment[q] !== '{') return null;
   const name = segment.slice(0, p);
   const rest = segment.slice(q).trim();

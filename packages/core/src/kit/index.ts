@@ -113,11 +113,7 @@ export * from './partial-json.js';
 export { openAiToolShape, type PythonTypeSpelling, pythonType, withPreamble } from './prompt-parts.js';
 export { callsInProse, type ProseFinder, type ProseMatch } from './prose-calls.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
-export {
-  nextCallListCandidate,
-  type PythonCallListsOptions,
-  pythonCallLists,
-} from './python-call-lists.js';
+export { type PythonCallListsOptions, pythonCallLists } from './python-call-lists.js';
 export {
   type PythonCall,
   type PythonCallsOptions,
