@@ -7,15 +7,19 @@
  */
 
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
-import { type DetectSign, defineFormat, detectSigns, type MarkupFormatHandler } from '@toolformat/core/kit';
+import {
+  type DetectSign,
+  defineFormat,
+  detectSigns,
+  type MarkupFormatHandler,
+  skipJsonSpace,
+} from '@toolformat/core/kit';
 import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
 
-/** After spaces and line breaks, `call:`: what the parser reads after Gemma's call tokens. */
+/** After blanks, `call:`: what the parser reads after Gemma's call tokens (it skips the same blanks). */
 function thenCall(text: string, end: number): boolean {
-  let p = end;
-  while (p < text.length && (text[p] === ' ' || text[p] === '\n')) p++;
-  return text.startsWith('call:', p);
+  return text.startsWith('call:', skipJsonSpace(text, end));
 }
 
 /**

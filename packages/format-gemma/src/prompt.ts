@@ -12,7 +12,8 @@ import {
   tojsonIndented,
   withPreamble,
 } from '@toolformat/core/kit';
-import { ESCAPE, formatGemmaValue, QUOTE_TOKEN } from './gemma-value.js';
+import { formatGemmaValue } from './render.js';
+import { ESCAPE, QUOTE_TOKEN } from './tokens.js';
 
 function preamble(opts: SystemPromptOptions | undefined): string {
   return opts?.preamble?.trim() ?? '';

@@ -66,6 +66,8 @@ describe('renderers and prompts (rendered/ files)', () => {
     const h = createGemmaFormat();
     expect(h.sanitize('Hi <|tool_call>call:f{a:1}<tool_call|><end_of_turn>')).toBe('Hi');
     expect(h.detect('<start_function_call>call:f{}<end_function_call>')).toBeGreaterThan(0.9);
+    // The blanks the parser skips before `call:` (CRLF, tabs) count too.
+    expect(h.detect('<|tool_call>\r\n\tcall:f{a:1}<tool_call|>')).toBeGreaterThan(0.9);
     expect(h.detect('just prose')).toBe(0);
   });
 

@@ -6,9 +6,34 @@
 import type { ToolCall, ToolResult } from '@toolformat/core';
 import type { CallRenderer } from '@toolformat/core/kit';
 import { formatPythonCall, isPlainObject, resultText, tojson } from '@toolformat/core/kit';
-import { END_TOOL_REQUEST } from './bare-body.js';
-import { ESCAPE, formatGemmaEntries, formatGemmaValue, QUOTE_TOKEN } from './gemma-value.js';
-import { FG_CALL, FG_CALL_END, GEMMA4_CALL, GEMMA4_CALL_END, TOOL_REQUEST } from './markup.js';
+import {
+  END_TOOL_REQUEST,
+  ESCAPE,
+  FG_CALL,
+  FG_CALL_END,
+  GEMMA4_CALL,
+  GEMMA4_CALL_END,
+  QUOTE_TOKEN,
+  TOOL_REQUEST,
+} from './tokens.js';
+
+/** Writes a value the way the templates do (`format_argument`): strings between `delim`. */
+export function formatGemmaValue(value: unknown, delim: string): string {
+  if (typeof value === 'string') return `${delim}${value}${delim}`;
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map((v) => formatGemmaValue(v, delim)).join(',')}]`;
+  if (isPlainObject(value)) return `{${formatGemmaEntries(value, delim)}}`;
+  return `${delim}${String(value)}${delim}`;
+}
+
+/** `k:v,k2:v2` with keys sorted, as the templates' `dictsort` writes them. */
+export function formatGemmaEntries(value: Record<string, unknown>, delim: string): string {
+  return Object.keys(value)
+    .sort()
+    .map((k) => `${k}:${formatGemmaValue(value[k], delim)}`)
+    .join(',');
+}
 
 const whenAny =
   (render: CallRenderer): CallRenderer =>

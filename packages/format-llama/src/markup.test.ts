@@ -88,6 +88,12 @@ describe('pythonic (Llama 3.2 / 4, OLMo 3)', () => {
     expect(callsOf(r)).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' } }]);
     expect(r.content).toBe('Let me check and [x] done');
   });
+  it('reads a list whose first call follows a tab or a CRLF, as the other pythonic readers do', () => {
+    expect(callsOf(parseWith(pythonic, 'Calling:\n[\r\nget_weather(city="Paris")\r\n]'))).toEqual([
+      { name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
+    expect(callsOf(parseWith(pythonic, '[\tg()]'))).toEqual([{ name: 'g', arguments: {} }]);
+  });
   it('keeps a list the sentence goes on after as text: a mention (architecture/precision.md)', () => {
     const text = "Let me check [get_weather(city='Paris')] and [x] done";
     const read = (t: string) => pythonic.parse(t, { mentions: true });

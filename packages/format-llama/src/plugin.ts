@@ -8,6 +8,8 @@
 
 import { definePlugin, type FormatAlias, type ModelPattern } from '@toolformat/core';
 import {
+  BRACE_OPEN,
+  BRACKET_OPEN,
   bareCallLineBlocks,
   type DetectSign,
   defineFormat,
@@ -51,10 +53,10 @@ function recipientAt(text: string): boolean {
 /** Whether the text, after blanks, starts like a JSON call or a pythonic list. */
 function startsWithCall(text: string): boolean {
   const t = text.trimStart();
-  if (t.startsWith('{')) return t.slice(1).trimStart().startsWith('"name"');
-  if (!t.startsWith('[')) return false;
+  if (t.charCodeAt(0) === BRACE_OPEN) return t.slice(1).trimStart().startsWith('"name"');
+  if (t.charCodeAt(0) !== BRACKET_OPEN) return false;
   const rest = t.slice(1).trimStart();
-  if (rest.startsWith('{')) return rest.slice(1).trimStart().startsWith('"name"');
+  if (rest.charCodeAt(0) === BRACE_OPEN) return rest.slice(1).trimStart().startsWith('"name"');
   let i = 0;
   while (i < rest.length && i < 128 && /[A-Za-z0-9_.]/.test(rest[i]!)) i++;
   return i > 0 && rest[i] === '(';

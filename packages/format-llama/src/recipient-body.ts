@@ -6,18 +6,22 @@
  */
 import {
   type BodyResult,
+  DOT,
+  isAsciiAlphanumeric,
   isPlainObject,
+  isSpaceOrTab,
   jsonRepaired,
+  MINUS,
   parseJsonLadder,
   type RawCall,
+  UNDERSCORE,
 } from '@toolformat/core/kit';
 
 const MAX_NAME = 256;
 
+/** A recipient's name: ASCII letters, digits, `_`, `.`, `-`. */
 function isNameChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45
-  );
+  return isAsciiAlphanumeric(c) || c === UNDERSCORE || c === DOT || c === MINUS;
 }
 
 /** One segment (after `>>>`); null when it does not start with a recipient line. */
@@ -26,7 +30,7 @@ export function readRecipient(segment: string): BodyResult | null {
   while (p < segment.length && p <= MAX_NAME && isNameChar(segment.charCodeAt(p))) p++;
   if (p === 0 || p > MAX_NAME) return null;
   let q = p;
-  while (q < segment.length && (segment[q] === ' ' || segment[q] === '\t')) q++;
+  while (q < segment.length && isSpaceOrTab(segment.charCodeAt(q))) q++;
   if (q < segment.length && segment[q] !== '\n' && segment[q] !== '\r' && segment[q] !== '{') return null;
   const name = segment.slice(0, p);
   const rest = segment.slice(q).trim();

@@ -6,7 +6,7 @@
 import type { ToolCall, ToolResult } from '@toolformat/core';
 import type { CallRenderer } from '@toolformat/core/kit';
 import { formatPythonCall, resultText, tojson } from '@toolformat/core/kit';
-import { CODE_INTERPRETER } from './python-tag-body.js';
+import { CODE_INTERPRETER } from './markup.js';
 
 /** Llama 3.1's built-in tools, written `<|python_tag|>name.call(…)` (the code interpreter as raw code). */
 const BUILTIN = new Set(['brave_search', 'wolfram_alpha', 'photogen']);

@@ -91,6 +91,10 @@ export {
   startsWithJson,
   unclosedProblem,
 } from './json-calls.js';
+export {
+  type JsonCallsInProseOptions,
+  jsonCallsInProse,
+} from './json-calls-in-prose.js';
 export * from './json-ladder.js';
 export * from './json-scan.js';
 export { type KeyedJson, type KeyedValue, KeyedValues, type KeyedValuesOptions } from './keyed-values.js';
@@ -110,7 +114,9 @@ export {
 } from './parameter-tags.js';
 export * from './partial-json.js';
 export { openAiToolShape, type PythonTypeSpelling, pythonType, withPreamble } from './prompt-parts.js';
+export { callsInProse, type ProseFinder, type ProseMatch } from './prose-calls.js';
 export { fenceTicks, proseLines, removeStrayMarkers, removeStrayTokens } from './prose-lines.js';
+export { type PythonCallListsOptions, pythonCallLists } from './python-call-lists.js';
 export {
   type PythonCall,
   type PythonCallsOptions,
@@ -122,6 +128,7 @@ export {
   parsePythonLiteral,
 } from './python-calls.js';
 export { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
+export { pythonNoteIssues } from './python-notes.js';
 export {
   type PythonCallListOptions,
   placePositional,

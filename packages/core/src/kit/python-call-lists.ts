@@ -1,0 +1,113 @@
+/**
+ * Pythonic call lists in free text — `[get_weather(city="Paris"), get_time()]` after a sentence,
+ * between paragraphs — for a format that reads its bare lists anywhere with an explicit format
+ * (`prose-calls.ts` runs the finder). A `[` followed by blanks and an identifier is a candidate;
+ * it is a call list only when the literal parser reads a non-empty list of calls there, never
+ * evaluated. Everything else stays text.
+ *
+ * A list the sentence goes on after is a mention (architecture/precision.md), read with the
+ * parse's `mentions` option; `listRuns` keeps one that another list follows on the same line
+ * (`[a(x=1)] and [b(y=2)]`).
+ *
+ * Cost, linear by construction (architecture/semantics.md, guarantee 8): a candidate that fails
+ * to parse is abandoned where the parser gave up and the next one is looked for after that point
+ * (1 MiB of `hello world[A(A=` is one pass), and the list after a mention, looked at to decide
+ * it, is kept for the next call rather than parsed again.
+ */
+import { BRACKET_CLOSE, CARRIAGE_RETURN, isAsciiIdentStart, isJsonSpace, LINE_FEED } from './char-codes.js';
+import { textContinuesSentence } from './evidence.js';
+import type { BodyContext } from './markup-spec.js';
+import type { ProseFinder, ProseMatch } from './prose-calls.js';
+import { parsePythonCalls } from './python-calls.js';
+import { pythonNoteIssues } from './python-notes.js';
+import { pythonRawCalls } from './python-raw-calls.js';
+
+export interface PythonCallListsOptions {
+  /** The tool name a written name stands for (`brave_search.call` is `brave_search`). */
+  rename?: (name: string) => string;
+  /** A list another list follows on its line is not a mention, whatever follows the last one. */
+  listRuns?: boolean;
+}
+
+/** Where the next `[` that may open a call list (`[` + blanks + an identifier) is, from `from`; -1 if none. */
+export function nextCallListCandidate(text: string, from: number): number {
+  let at = text.indexOf('[', from);
+  while (at !== -1) {
+    let p = at + 1;
+    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
+    if (p < text.length && isAsciiIdentStart(text.charCodeAt(p))) return at;
+    at = text.indexOf('[', p);
+  }
+  return -1;
+}
+
+function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c === LINE_FEED || c === CARRIAGE_RETURN) return true;
+  }
+  return false;
+}
+
+class PythonCallLists implements ProseFinder {
+  /** The last list looked up, by the position it was looked up from. */
+  private aheadFrom = -1;
+  private ahead: ProseMatch | null = null;
+
+  constructor(
+    readonly text: string,
+    readonly ctx: BodyContext,
+    readonly options: PythonCallListsOptions,
+  ) {}
+
+  /** The first call list at or after `from`, mention or not. */
+  private listFrom(from: number): ProseMatch | null {
+    if (from === this.aheadFrom) return this.ahead;
+    const t = this.text;
+    let at = nextCallListCandidate(t, from);
+    let found: ProseMatch | null = null;
+    while (at !== -1) {
+      const parsed = parsePythonCalls(t, {
+        start: at,
+        maxDepth: this.ctx.options.maxDepth,
+        allowBareCall: false,
+      });
+      if (!parsed.ok || parsed.calls.length === 0) {
+        at = nextCallListCandidate(t, Math.max(at + 1, parsed.ok ? parsed.end : parsed.offset));
+        continue;
+      }
+      // The parser's end includes the blanks after the list; they are the text's.
+      let end = parsed.end;
+      while (end > at && t.charCodeAt(end - 1) !== BRACKET_CLOSE) end--;
+      const raw = t.slice(at, end);
+      const issues = pythonNoteIssues(parsed.notes, raw);
+      const calls = pythonRawCalls(parsed.calls, this.ctx, raw, issues, this.options.rename);
+      found = { start: at, end, result: { calls, issues } };
+      break;
+    }
+    this.aheadFrom = from;
+    this.ahead = found;
+    return found;
+  }
+
+  next(from: number): ProseMatch | null {
+    let list = this.listFrom(from);
+    while (list !== null) {
+      if (!this.ctx.options.mentions || !textContinuesSentence(this.text, list.end)) return list;
+      const after = this.listFrom(list.end);
+      if (this.options.listRuns && after !== null && !hasLineBreak(this.text, list.end, after.start))
+        return list;
+      list = after;
+    }
+    return null;
+  }
+}
+
+/** The finder of pythonic call lists in `text` (for `callsInProse`). */
+export function pythonCallLists(
+  text: string,
+  ctx: BodyContext,
+  options: PythonCallListsOptions = {},
+): ProseFinder {
+  return new PythonCallLists(text, ctx, options);
+}
