@@ -16,9 +16,10 @@
  * without closing the thought, and a special token is never prose a model merely thinks about.
  * `<|tool_call_begin|>` alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
-import { announceName, callBody, k3CallBody } from './call-body.js';
+import type { BlockSpec, MarkupSpec, ReasoningSpec, TokenFieldsSpec } from '@toolformat/core/kit';
+import { announceName, k2CallBody, k3CallBody } from './call-body.js';
 import {
+  ARGUMENT_BEGIN,
   CALL_BEGIN,
   CALL_END,
   IM_END,
@@ -35,6 +36,17 @@ import {
   THINK,
   THINK_END,
 } from './tokens.js';
+
+/**
+ * K2's call, `functions.NAME:IDX<|tool_call_argument_begin|>{json}`, for the kit's token-field
+ * reader: the id, then the arguments, which may also follow the id directly (`functions.f:0{…}`).
+ * The name is read out of the id (call-body.ts).
+ */
+export const K2_CALL: TokenFieldsSpec = {
+  fields: [{ role: 'id', rule: 'functions.NAME:IDX' }],
+  arguments: ARGUMENT_BEGIN,
+  brace: 'after-head',
+};
 
 /** Kimi K3's XTML call (tokens.ts): one call a block, as for K2. */
 const k3Block: BlockSpec = {
@@ -69,7 +81,7 @@ export function buildMarkup(id: string): MarkupSpec {
         // `<|tool_call_end|>` inside a JSON string of the arguments does not end the call.
         guard: 'json',
         announce: announceName,
-        body: callBody,
+        body: k2CallBody(K2_CALL),
         // A special token of Kimi's tokenizer: prose does not write it.
         confidence: 0.95,
       },

@@ -3,9 +3,23 @@
  * `[TOOL_CALLS]` (v11 / v13 write one token per call; two in one output also happen in v3) or
  * the end of the output — the model stops after its calls (`</s>`), so there is no close token.
  */
-import type { MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
+import type { MarkupSpec, ReasoningSpec, TokenFieldsSpec } from '@toolformat/core/kit';
 import { announceCall, type GenerationFormats, readToolCalls } from './calls-body.js';
-import { EOS, THINK, THINK_END, TOOL_CALLS } from './tokens.js';
+import { ARGS, CALL_ID, EOS, THINK, THINK_END, TOOL_CALLS } from './tokens.js';
+
+/**
+ * The named forms, for the kit's token-field reader: `NAME[ARGS]{json}` (v13),
+ * `NAME[CALL_ID]ID[ARGS]{json}` (v11), and vLLM's `NAME{json}` with the brace right after the name.
+ * The name and the id are words that end at a blank, a bracket, a brace or a quote; several calls
+ * may follow each other without a new `[TOOL_CALLS]`. A name longer than 256 characters is prose.
+ */
+export const NAMED_CALL: TokenFieldsSpec = {
+  fields: [{ role: 'name' }, { role: 'id', after: CALL_ID, optional: true }],
+  arguments: ARGS,
+  brace: 'tight',
+  words: '[{"',
+  maxWord: 256,
+};
 
 export const REASONING: readonly ReasoningSpec[] = [
   // Magistral 2507+, Ministral 3 Reasoning: special tokens. First: `reasoningOpen` opens this one.
@@ -24,9 +38,9 @@ export function buildMarkup(id: string, formats: GenerationFormats): MarkupSpec 
         closeBefore: TOOL_CALLS,
         // A `[TOOL_CALLS]` inside a JSON string of the arguments does not start another call.
         guard: 'json',
-        body: (body, ctx) => readToolCalls(body, ctx, formats),
+        body: (body, ctx) => readToolCalls(body, ctx, { named: NAMED_CALL, formats }),
         // Streams announce a call once its name is written, and send its arguments as they come.
-        announce: announceCall,
+        announce: announceCall(NAMED_CALL),
         format: formats.v13,
         // A special token of Mistral's tokenizer: prose does not write it.
         confidence: 0.95,

@@ -61,6 +61,7 @@ export {
   isExactPythonCall,
   isToolName,
 } from './exact-call-shape.js';
+export { fittingTool } from './fitting-tool.js';
 export { EventFolder } from './fold-events.js';
 export {
   announceAttributeTag,
@@ -130,5 +131,19 @@ export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
+export {
+  announceTokenCall,
+  announceTokenFields,
+  readTokenCalls,
+  type TokenCallsRead,
+  type TokenField,
+  type TokenFieldsSpec,
+  type TokenHead,
+  type TokenHeadRead,
+  tokenFieldsBody,
+  tokenHeadReader,
+  tooManyCalls,
+  wordEnd,
+} from './token-fields.js';
 export { ArgumentCollector, type TypedArgumentsOptions, typeValue } from './typed-values.js';
 export { decodeName, decodeXmlText, unwrapLayout, type ValueLayout, valueText } from './xml-text.js';
