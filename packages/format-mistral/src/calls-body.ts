@@ -37,23 +37,8 @@ import {
   textContinuesSentence,
   tooManyCalls,
 } from '@toolformat/core/kit';
+import type { ToolCallsSpec } from './markup.js';
 import { EOS, TOOL_CALLS } from './tokens.js';
-
-/** The handler ids reported for each generation's markup. */
-export interface GenerationFormats {
-  v3: string;
-  v11: string;
-  v13: string;
-}
-
-/** How a `[TOOL_CALLS]` block is read: the named forms' declaration, the formats each reports. */
-export interface ToolCallsSpec {
-  named: TokenFieldsSpec;
-  formats: GenerationFormats;
-}
-
-/** v3's call objects: `{"name", "arguments"|"parameters", "id"}`, or OpenAI's `{"id", "function": {…}}`. */
-const MISTRAL_JSON: JsonCallsOptions = { ids: ['id'], values: 'one', trailing: 'leave' };
 
 /** What one block held, read so far. */
 interface Read {
@@ -65,6 +50,7 @@ interface Read {
   text: string[];
   format: string | undefined;
   maxCalls: number;
+  json: JsonCallsOptions;
 }
 
 /**
@@ -72,7 +58,7 @@ interface Read {
  * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call.
  */
 function takeJson(read: Read, text: string): number {
-  const json = readJsonCallValues(text, false, MISTRAL_JSON);
+  const json = readJsonCallValues(text, false, read.json);
   if (json.calls.length === 0) {
     read.rejected.push(...json.rejected);
     return -1;
@@ -126,7 +112,7 @@ const NOTHING_FOLLOWS = `nothing follows ${TOOL_CALLS}`;
 export function readToolCalls(body: string, ctx: BodyContext, spec: ToolCallsSpec): BodyResult {
   const start = skipBlank(body, 0);
   if (start >= body.length) return { calls: [], error: NOTHING_FOLLOWS };
-  const { formats } = spec;
+  const { formats, json } = spec;
   const maxCalls = ctx.options.maxCalls;
   const read: Read = {
     calls: [],
@@ -135,6 +121,7 @@ export function readToolCalls(body: string, ctx: BodyContext, spec: ToolCallsSpe
     text: [body.slice(0, start)],
     format: undefined,
     maxCalls,
+    json,
   };
   const c = body.charCodeAt(start);
   // Whether the calls start the body (JSON or `NAME[ARGS]`), so that the text is what follows them.
