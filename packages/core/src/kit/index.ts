@@ -128,6 +128,7 @@ export {
 } from './python-raw-calls.js';
 export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
+export { type SpelledToken, SpelledTokens, type SpelledTokensSpec } from './spelled-tokens.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
