@@ -21,9 +21,7 @@ import {
   type AnnouncedCall,
   type BodyContext,
   type BodyIssue,
-  type BodyParser,
   type BodyResult,
-  fittingTool,
   isAsciiAlphanumeric,
   isCharRun,
   isDigit,
@@ -31,11 +29,8 @@ import {
   isTokenWord,
   parseJsonLadder,
   partialCall,
-  readCallArguments,
   setOwn,
   skipBlank,
-  type TokenFieldsSpec,
-  tokenHeadReader,
   UNDERSCORE,
   wordEnd,
 } from '@toolformat/core/kit';
@@ -82,50 +77,16 @@ export function isBareCounter(id: string): boolean {
 }
 
 /**
- * The body parser of the `<|tool_call_begin|>` block, its head declared in markup.ts (`K2_CALL`):
- * the kit splits and checks it; the name is read out of the id here. `functions.NAME` without the
- * index is read when NAME is a declared tool. A bare counter names no function: vLLM then takes the
- * one declared tool whose parameters fit the arguments (the kit's `fittingTool`), and so do we,
- * with a `name-inferred` issue; with no tools, or two that fit, the call is reported instead.
+ * The name in a K2 call id, for the kit's token-field reader (`K2_CALL` in markup.ts): read out of
+ * `functions.NAME:IDX`; `functions.NAME` without the index when NAME is a declared tool; none for
+ * a bare counter (the reader then takes the one declared tool the arguments fit, as vLLM does).
  */
-export function k2CallBody(spec: TokenFieldsSpec): BodyParser {
-  const readHead = tokenHeadReader(spec);
-  return (body, ctx) => {
-    const head = readHead(body, ctx);
-    if (!head.ok) return head.result;
-    const { id, args } = head.head;
-    const tools = ctx.options.tools;
-    let name: string | null = parseCallId(id)?.name ?? null;
-    if (name === null && tools !== null && tools.has(withoutPrefix(id))) name = withoutPrefix(id);
-    if (name === null && !isBareCounter(id)) {
-      return { calls: [], error: `the call id "${id}" does not name a function (functions.NAME:IDX)` };
-    }
-    const read = readCallArguments(args, body, ctx);
-    if (!read.ok) return read.result;
-    const issues = read.issues;
-    if (name === null) {
-      name = fittingTool(read.value, tools);
-      if (name === null) {
-        return {
-          calls: [],
-          error:
-            tools === null
-              ? `the call id "${id}" names no function, and no tools are declared to tell which`
-              : `the call id "${id}" names no function, and not exactly one declared tool fits its arguments`,
-        };
-      }
-      issues.push({
-        kind: 'name-inferred',
-        message: `The call id "${id}" names no function; "${name}" is the one declared tool its arguments fit.`,
-        raw: ctx.open + body,
-      });
-    }
-    const result: BodyResult = { calls: [{ name, arguments: read.value, id }], issues };
-    // No string is open at the end of the body: the id is a word and the arguments were strict
-    // JSON with nothing after them. The engine's JSON guard then need not scan the body.
-    if (read.strict) result.strictJson = true;
-    return result;
-  };
+export function nameOfId(id: string, ctx: BodyContext): string | null | { error: string } {
+  const name = parseCallId(id)?.name;
+  if (name !== undefined) return name;
+  if (ctx.options.tools?.has(withoutPrefix(id))) return withoutPrefix(id);
+  if (isBareCounter(id)) return null;
+  return { error: `the call id "${id}" does not name a function (functions.NAME:IDX)` };
 }
 
 /**

@@ -86,6 +86,52 @@ describe('tokenFieldsBody (split)', () => {
   });
 });
 
+describe('tokenFieldsBody with the name read out of the id', () => {
+  const tools = [
+    { type: 'function', function: { name: 'add', parameters: { properties: { a: {}, b: {} } } } },
+    { type: 'function', function: { name: 'echo', parameters: { properties: { text: {} } } } },
+  ];
+  const withTools = (closed: boolean): BodyContext => ({
+    options: resolveParseOptions({ tools }),
+    closed,
+    open: '<B>',
+  });
+  const body = tokenFieldsBody({
+    ...ID_ONLY,
+    nameOfId: (id) =>
+      id.startsWith('fn.')
+        ? id.slice(3, id.indexOf(':'))
+        : /^\d+$/.test(id)
+          ? null
+          : { error: `bad id ${id}` },
+  });
+
+  it('takes the name the rule reads, and keeps the id', () => {
+    expect(body('fn.add:0<A>{"a": 1}', ctx(true)).calls).toEqual([
+      { name: 'add', arguments: { a: 1 }, id: 'fn.add:0' },
+    ]);
+    expect(body('x<A>{}', ctx(true))).toEqual({ calls: [], error: 'bad id x' });
+  });
+
+  it('names an id that names no function by the one declared tool its arguments fit', () => {
+    const read = body('0<A>{"text": "hi"}', withTools(true));
+    expect(read.calls).toEqual([{ name: 'echo', arguments: { text: 'hi' }, id: '0' }]);
+    expect(read.issues).toEqual([
+      {
+        kind: 'name-inferred',
+        message: 'The call id "0" names no function; "echo" is the one declared tool its arguments fit.',
+        raw: '<B>0<A>{"text": "hi"}',
+      },
+    ]);
+    expect(body('0<A>{"z": 1}', withTools(true)).error).toBe(
+      'the call id "0" names no function, and not exactly one declared tool fits its arguments',
+    );
+    expect(body('0<A>{}', ctx(true)).error).toBe(
+      'the call id "0" names no function, and no tools are declared to tell which',
+    );
+  });
+});
+
 describe('tokenHeadReader (split)', () => {
   const head = tokenHeadReader(ID_ONLY);
 

@@ -23,6 +23,7 @@
  */
 import { jsonRepaired, partialCall, readCallArguments } from './call-arguments.js';
 import { BRACE_OPEN, isBlank, skipBlank } from './char-codes.js';
+import { fittingTool } from './fitting-tool.js';
 import { isTokenWord } from './ids.js';
 import { PARTIAL_CALL } from './json-calls.js';
 import { parseJsonLadder } from './json-ladder.js';
@@ -73,6 +74,13 @@ export interface TokenFieldsSpec {
   words?: string;
   /** Longer than any id or name a model writes (default 512); a longer one is text that sits there. */
   maxWord?: number;
+  /**
+   * The name read out of the id, for a `split` head with no name field (Kimi's
+   * `functions.NAME:IDX`): the name; null when the id names no function, the call then being the
+   * one declared tool its arguments fit (`fittingTool`, reported as `name-inferred`, as vLLM reads
+   * it; with no tools or no single fit the block is malformed); or an error, the block malformed.
+   */
+  nameOfId?: (id: string, ctx: BodyContext) => string | null | { error: string };
 }
 
 /** Default `maxWord`. */
@@ -161,18 +169,22 @@ export function tokenHeadReader(spec: TokenFieldsSpec): (body: string, ctx: Body
 }
 
 /**
- * The call of a `split` block whose head holds the name (and perhaps the id): the head read and
- * checked, the arguments read by `readCallArguments` (an object or JSON of one; repairs reported;
- * a cut-off value a `partial-call`).
+ * The call of a `split` block: the head read and checked, the name its field or read out of the
+ * id (`nameOfId`), the arguments read by `readCallArguments` (an object or JSON of one; repairs
+ * reported; a cut-off value a `partial-call`).
  */
 export function tokenFieldsBody(spec: TokenFieldsSpec): BodyParser {
   const readHead = tokenHeadReader(spec);
   return (body, ctx) => {
     const head = readHead(body, ctx);
     if (!head.ok) return head.result;
-    const { id, name, args } = head.head;
+    const { id, args } = head.head;
+    const named = spec.nameOfId === undefined ? head.head.name : spec.nameOfId(id, ctx);
+    if (named !== null && typeof named === 'object') return { calls: [], error: named.error };
     const read = readCallArguments(args, body, ctx);
     if (!read.ok) return read.result;
+    const name = named ?? fitArguments(id, read.value, body, ctx, read.issues);
+    if (typeof name !== 'string') return name;
     const call: RawCall = { name, arguments: read.value };
     if (id !== '') call.id = id;
     const result: BodyResult = { calls: [call], issues: read.issues };
@@ -181,6 +193,31 @@ export function tokenFieldsBody(spec: TokenFieldsSpec): BodyParser {
     if (read.strict) result.strictJson = true;
     return result;
   };
+}
+
+/** The one declared tool the arguments of a call whose id names no function fit, or why none. */
+function fitArguments(
+  id: string,
+  args: unknown,
+  body: string,
+  ctx: BodyContext,
+  issues: BodyIssue[],
+): string | BodyResult {
+  const tools = ctx.options.tools;
+  const name = fittingTool(args, tools);
+  if (name === null) {
+    const why =
+      tools === null
+        ? 'no tools are declared to tell which'
+        : 'not exactly one declared tool fits its arguments';
+    return { calls: [], error: `the call id "${id}" names no function, and ${why}` };
+  }
+  issues.push({
+    kind: 'name-inferred',
+    message: `The call id "${id}" names no function; "${name}" is the one declared tool its arguments fit.`,
+    raw: ctx.open + body,
+  });
+  return name;
 }
 
 /**
