@@ -139,10 +139,7 @@ export {
   type TokenCallsRead,
   type TokenField,
   type TokenFieldsSpec,
-  type TokenHead,
-  type TokenHeadRead,
   tokenFieldsBody,
-  tokenHeadReader,
   tooManyCalls,
   wordEnd,
 } from './token-fields.js';

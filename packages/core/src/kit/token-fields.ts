@@ -41,7 +41,10 @@ import type {
 export interface TokenField {
   /** What the field holds: the call's id or its function name. */
   role: 'id' | 'name';
-  /** The token written before the field (none for the first). */
+  /**
+   * The token written before the field (none for the first). In a `split` head it is also what
+   * ends the field before it.
+   */
   after?: string;
   /**
    * `split`: the field may be empty (an id the engine then generates). `words`: the field may be
@@ -238,12 +241,18 @@ export function announceTokenFields(spec: TokenFieldsSpec): (prefix: string) => 
   };
 }
 
+/** Whether `c` is one of the characters of `stops` (a few). */
+function isStop(c: number, stops: string): boolean {
+  for (let k = 0; k < stops.length; k++) if (stops.charCodeAt(k) === c) return true;
+  return false;
+}
+
 /** Where a word that starts at `pos` ends: at a blank or one of `stops`. */
 export function wordEnd(text: string, pos: number, stops: string): number {
   let p = pos;
   while (p < text.length) {
     const c = text.charCodeAt(p);
-    if (isBlank(c) || stops.indexOf(text[p]!) !== -1) break;
+    if (isBlank(c) || isStop(c, stops)) break;
     p++;
   }
   return p;
