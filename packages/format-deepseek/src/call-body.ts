@@ -28,7 +28,7 @@ import {
   type RawCall,
 } from '@toolformat/core/kit';
 import type { CallFormats } from './markup.js';
-import { type Token, type TokenKind, tokenAt } from './tokens.js';
+import { TOKENS, type Token, type TokenKind } from './tokens.js';
 
 /** The last call's arguments were complete JSON when the output ended: taken, with this issue. */
 const MAY_BE_CUT = 'The output ended inside a call; its arguments may be cut off.';
@@ -61,16 +61,7 @@ function unitsOf(body: string): Unit[] {
     units.push(current);
     current = { start: next, end: body.length, begun, ended: false, sep: null };
   };
-  let i = 0;
-  for (;;) {
-    const lt = body.indexOf('<', i);
-    if (lt === -1) break;
-    const t = tokenAt(body, lt);
-    if (t === null) {
-      i = lt + 1;
-      continue;
-    }
-    i = t.end;
+  for (let t = TOKENS.next(body, 0); t !== null; t = TOKENS.next(body, t.end)) {
     const kind: TokenKind = t.kind;
     if (kind === 'callBegin') close(t.start, false, t.end, true);
     else if (kind === 'callEnd') close(t.start, true, t.end, false);

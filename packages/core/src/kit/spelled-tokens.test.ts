@@ -37,6 +37,14 @@ describe('SpelledTokens', () => {
     expect(tokens.at('<|tool_calls|>', 0)?.kind).toBe('calls');
   });
 
+  it('finds the next token of a text, passing over every `<` that starts none', () => {
+    const text = 'a < b <|x|> <｜tool▁sep｜>c<|tool_calls|>';
+    const first = tokens.next(text, 0);
+    expect(first).toEqual({ kind: 'sep', start: 12, end: 24 });
+    expect(tokens.next(text, first!.end)).toEqual({ kind: 'calls', start: 25, end: 39 });
+    expect(tokens.next(text, 39)).toBeNull();
+  });
+
   it('reads a bounded number of characters from a `<`', () => {
     expect(tokens.at(`<|${'a'.repeat(100)}|>`, 0)).toBeNull();
     const limited = new SpelledTokens({

@@ -121,6 +121,18 @@ export class SpelledTokens<K extends string> {
   }
 
   /**
+   * The first token at or after `from`, or null: each `<` is looked at once, for a bounded length,
+   * so reading every token of a text (`next(text, t.end)` after each) is linear.
+   */
+  next(text: string, from: number): SpelledToken<K> | null {
+    for (let lt = text.indexOf('<', from); lt !== -1; lt = text.indexOf('<', lt + 1)) {
+      const t = this.at(text, lt);
+      if (t !== null) return t;
+    }
+    return null;
+  }
+
+  /**
    * Every spelling of the token of these words (`['tool', 'call', 'begin']`): each bar with each
    * joint, the model's own first, without repeats; `\_` is read but not listed.
    */
