@@ -11,15 +11,27 @@
  * reads `<｜tool▁calls｜>function<｜tool▁sep｜>…` without the call token) and otherwise text the
  * model wrote after its calls (the V3/R1 template often omits `<｜tool▁calls▁end｜>`).
  */
-import type { AnnouncedCall, BodyContext, BodyIssue, BodyResult, RawCall } from '@toolformat/core/kit';
-import { type Token, type TokenKind, tokenAt } from './tokens.js';
+import {
+  type AnnouncedCall,
+  BACKTICK,
+  type BodyContext,
+  type BodyIssue,
+  type BodyResult,
+  BRACE_OPEN,
+  GT,
+  isCharRun,
+  LINE_FEED,
+  LT,
+  notExtracted,
+  PARTIAL_CALL,
+  QUOTE,
+  type RawCall,
+} from '@toolformat/core/kit';
+import type { CallFormats } from './markup.js';
+import { TOKENS, type Token, type TokenKind } from './tokens.js';
 
-export interface CallFormats {
-  /** The format a V3-form call reports (`deepseek`). */
-  v3: string | undefined;
-  /** The format a V3.1-form call reports (`deepseek:v3.1`). */
-  v31: string | undefined;
-}
+/** The last call's arguments were complete JSON when the output ended: taken, with this issue. */
+const MAY_BE_CUT = 'The output ended inside a call; its arguments may be cut off.';
 
 /** Longer than any tool name: a "name" past this is text that happens to precede a separator. */
 const MAX_NAME = 256;
@@ -49,16 +61,7 @@ function unitsOf(body: string): Unit[] {
     units.push(current);
     current = { start: next, end: body.length, begun, ended: false, sep: null };
   };
-  let i = 0;
-  for (;;) {
-    const lt = body.indexOf('<', i);
-    if (lt === -1) break;
-    const t = tokenAt(body, lt);
-    if (t === null) {
-      i = lt + 1;
-      continue;
-    }
-    i = t.end;
+  for (let t = TOKENS.next(body, 0); t !== null; t = TOKENS.next(body, t.end)) {
     const kind: TokenKind = t.kind;
     if (kind === 'callBegin') close(t.start, false, t.end, true);
     else if (kind === 'callEnd') close(t.start, true, t.end, false);
@@ -85,34 +88,50 @@ export function stripFence(text: string): string {
   return t;
 }
 
+/** A name holds no markup, JSON, quote, fence or line break (blanks it may hold). */
 function isName(name: string): boolean {
-  if (name.length === 0 || name.length > MAX_NAME) return false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name[i]!;
-    if (c === '<' || c === '>' || c === '{' || c === '"' || c === '\n' || c === '`') return false;
+  return isCharRun(name, isNameChar, 1, MAX_NAME);
+}
+function isNameChar(c: number): boolean {
+  return c !== LT && c !== GT && c !== BRACE_OPEN && c !== QUOTE && c !== LINE_FEED && c !== BACKTICK;
+}
+
+/** A unit's call: its name, where its arguments start, and whether it is written in the V3 form. */
+type Head = { name: string; from: number; v3: boolean };
+
+/**
+ * The call a unit holds, or null when it holds none. V3: the type `function`, the name on the
+ * separator's line, then the fenced JSON; V3.1: the name before the separator, the JSON after it.
+ * For the last unit of a body still arriving (`last`), undefined while a V3 name line is not
+ * finished: until it ends the unit may be either form.
+ */
+function headOf(text: string, unit: Unit, last: boolean): Head | null | undefined {
+  const sep = unit.sep;
+  if (sep === null) return null;
+  const left = text.slice(unit.start, sep.start).trim();
+  if (left === 'function') {
+    const nl = text.indexOf('\n', sep.end);
+    if (nl !== -1 && nl < unit.end) {
+      const name = text.slice(sep.end, nl).trim();
+      if (isName(name)) return { name, from: nl + 1, v3: true };
+    } else if (last) return undefined;
   }
-  return true;
+  return unit.begun && isName(left) ? { name: left, from: sep.end, v3: false } : null;
 }
 
 type UnitRead = { call: RawCall; format: string | undefined } | { malformed: string } | null;
 
 /** One unit as a call, or null when it is text (no separator, not opened as a call). */
 function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
-  const sep = unit.sep;
-  if (sep === null) return unit.begun ? { malformed: 'no <｜tool▁sep｜> in the call' } : null;
-  const left = body.slice(unit.start, sep.start).trim();
-  const right = body.slice(sep.end, unit.end);
-  const nl = right.indexOf('\n');
-  // V3: the type `function`, the name on the separator's line, then the fenced JSON.
-  if (left === 'function' && nl !== -1) {
-    const name = right.slice(0, nl).trim();
-    if (isName(name))
-      return { call: { name, arguments: stripFence(right.slice(nl + 1)) }, format: formats.v3 };
+  const head = headOf(body, unit, false);
+  if (head) {
+    const call = { name: head.name, arguments: stripFence(body.slice(head.from, unit.end)) };
+    return { call, format: head.v3 ? formats.v3 : formats.v31 };
   }
-  if (!unit.begun) return { malformed: 'a separator outside a call' };
-  // V3.1: the name before the separator, the JSON after it.
-  if (!isName(left)) return { malformed: 'the call has no name before <｜tool▁sep｜>' };
-  return { call: { name: left, arguments: stripFence(right) }, format: formats.v31 };
+  if (unit.sep === null) return unit.begun ? { malformed: 'no <｜tool▁sep｜> in the call' } : null;
+  return {
+    malformed: unit.begun ? 'the call has no name before <｜tool▁sep｜>' : 'a separator outside a call',
+  };
 }
 
 /**
@@ -128,26 +147,9 @@ export function announceTokenCall(bare = false) {
     const units = unitsOf(prefix);
     if (bare && units[0]) units[0].begun = true;
     for (let k = 0; k < units.length; k++) {
-      const unit = units[k]!;
-      const last = k === units.length - 1;
-      const sep = unit.sep;
-      if (sep === null) {
-        if (last) return null;
-        continue;
-      }
-      const left = prefix.slice(unit.start, sep.start).trim();
-      const nl = prefix.indexOf('\n', sep.end);
-      const lineEnd = nl === -1 || nl > unit.end ? -1 : nl;
-      if (left === 'function') {
-        // V3: the name is on the separator's line; until that line ends it may be either form.
-        if (lineEnd === -1) {
-          if (last) return null;
-        } else {
-          const name = prefix.slice(sep.end, lineEnd).trim();
-          if (isName(name)) return { name, arguments: { from: lineEnd + 1 } };
-        }
-      }
-      if (unit.begun && isName(left)) return { name: left, arguments: { from: sep.end } };
+      const head = headOf(prefix, units[k]!, k === units.length - 1);
+      if (head === undefined) return null;
+      if (head !== null) return { name: head.name, arguments: { from: head.from } };
     }
     return null;
   };
@@ -205,15 +207,13 @@ export function tokenCallsBody(formats: CallFormats, bare = false) {
       const last = calls[calls.length - 1]!;
       const complete = typeof last.arguments !== 'string' || isCompleteJson(last.arguments);
       if (!complete) calls.pop();
-      issues.push({
-        kind: 'partial-call',
-        message: complete
-          ? 'The output ended inside a call; its arguments may be cut off.'
-          : `Not extracted: the output ended inside the call to "${String(last.name)}".`,
-        raw: body,
-      });
-      if (calls.length === 0)
-        return { calls, error: 'the output ended inside this call, so its arguments are incomplete' };
+      const cut = `the output ended inside the call to "${String(last.name)}"`;
+      issues.push(
+        complete
+          ? { kind: 'partial-call', message: MAY_BE_CUT, raw: body }
+          : notExtracted('partial-call', cut, body),
+      );
+      if (calls.length === 0) return { calls, error: PARTIAL_CALL };
     }
     const result: BodyResult = { calls, issues };
     if (format !== undefined) result.format = format;

@@ -17,6 +17,14 @@ import {
 import { announceTokenCall, tokenCallsBody } from './call-body.js';
 import { asciiSpelling, DSML_TAGS, dsml, spellings, step3Spelling, T } from './tokens.js';
 
+/** The formats a call of each token form reports (call-body.ts). */
+export interface CallFormats {
+  /** The format a V3-form call reports (`deepseek`). */
+  v3: string | undefined;
+  /** The format a V3.1-form call reports (`deepseek:v3.1`). */
+  v31: string | undefined;
+}
+
 export interface MarkupOptions {
   /** The variant's handler id: `deepseek`, `deepseek:v3.1`, … */
   id: string;
@@ -75,7 +83,7 @@ const WRAPPER_CLOSES = [...spellings(CALLS_END), ...spellings(EOS)];
 export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
   const fmt = (variant: string) => (familyFormats ? (variant === '' ? id : `deepseek:${variant}`) : id);
   const named = (variant: string) => (familyFormats ? fmt(variant) : undefined);
-  const formats = { v3: named(''), v31: named('v3.1') };
+  const formats: CallFormats = { v3: named(''), v31: named('v3.1') };
 
   const wrapper = (open: readonly string[], auto: boolean, confidence: number): BlockSpec => ({
     open,

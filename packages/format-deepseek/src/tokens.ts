@@ -2,17 +2,14 @@
  * DeepSeek's special tokens and the look-alike spellings real outputs contain. The tokens are
  * `<｜tool▁call▁begin｜>` with U+FF5C `｜` and U+2581 `▁`; servers that do not treat them as
  * special, and models that copy them from prose, write `|` for `｜` and `_` (or a space, or `\_`)
- * for `▁` — the spellings llama.cpp accepts. Inside a block every spelling is read alike: the
- * scanner below reads the word between the bars and normalises it, so one Map lookup covers them.
+ * for `▁` — the spellings llama.cpp accepts. Inside a block every spelling is read alike, by the
+ * kit's spelled-token reader (`TOKENS`).
  */
 import {
   type AttributeTagOptions,
-  BACKSLASH,
-  GT,
   isAsciiWordChar,
-  PIPE,
-  SPACE,
-  UNDERSCORE,
+  type SpelledToken,
+  SpelledTokens,
 } from '@toolformat/core/kit';
 
 export const FW_BAR = '\uFF5C';
@@ -58,24 +55,34 @@ export const T = {
   user: tok('User'),
 } as const;
 
+export type TokenKind = 'callsBegin' | 'callsEnd' | 'callBegin' | 'callEnd' | 'sep' | 'eos';
+
 /**
- * Every spelling of a token: the bars fullwidth or ASCII, the word joints `▁`, `_` or a space.
- * `step3: false` leaves out `<｜tool_calls_begin｜>` (fullwidth bars, ASCII `_`), which StepFun
- * Step-3 writes as its own markup (the XML package reads it).
+ * The tokens a call block holds, for the kit's spelled-token reader: the bars fullwidth or ASCII,
+ * the word joints `▁`, `_` or a space (or `\_`), any case. `tool_calls` alone is llama.cpp's
+ * spelling of the wrapper's begin. A word is read up to 24 characters (`end▁of▁sentence` with
+ * `\_` joints is 19).
  */
-export function spellings(
-  words: readonly string[],
-  opts: { step3?: boolean; ascii?: boolean } = {},
-): string[] {
-  const out = new Set<string>();
-  for (const bar of [FW_BAR, '|']) {
-    for (const joint of [LOW_BLOCK, '_', ' ']) {
-      if (opts.step3 === false && bar === FW_BAR && joint === '_' && words.length > 1) continue;
-      if (opts.ascii === false && bar === '|' && joint === '_') continue;
-      out.add(`<${bar}${words.join(joint)}${bar}>`);
-    }
-  }
-  return [...out];
+export const TOKENS = new SpelledTokens<TokenKind>({
+  bars: `${FW_BAR}|`,
+  joints: `${LOW_BLOCK}_ `,
+  words: new Map<string, TokenKind>([
+    ['tool_calls_begin', 'callsBegin'],
+    ['tool_calls', 'callsBegin'],
+    ['tool_calls_end', 'callsEnd'],
+    ['tool_call_begin', 'callBegin'],
+    ['tool_call_end', 'callEnd'],
+    ['tool_sep', 'sep'],
+    ['end_of_sentence', 'eos'],
+  ]),
+  maxWord: 24,
+});
+
+export type Token = SpelledToken<TokenKind>;
+
+/** The token starting at `at` (which holds `<`), or null. */
+export function tokenAt(text: string, at: number): Token | null {
+  return TOKENS.at(text, at);
 }
 
 /** The spellings `spellings` leaves out with `step3: false` / `ascii: false`. */
@@ -86,123 +93,18 @@ export function asciiSpelling(words: readonly string[]): string {
   return `<|${words.join('_')}|>`;
 }
 
-export type TokenKind = 'callsBegin' | 'callsEnd' | 'callBegin' | 'callEnd' | 'sep' | 'eos';
-
-/** Normalised word → kind. `tool_calls` alone is llama.cpp's spelling of the wrapper's begin. */
-const WORDS = new Map<string, TokenKind>([
-  ['tool_calls_begin', 'callsBegin'],
-  ['tool_calls', 'callsBegin'],
-  ['tool_calls_end', 'callsEnd'],
-  ['tool_call_begin', 'callBegin'],
-  ['tool_call_end', 'callEnd'],
-  ['tool_sep', 'sep'],
-  ['end_of_sentence', 'eos'],
-]);
-
-/** The longest word between the bars worth reading (`end▁of▁sentence` with `\_` joints is 19). */
-const MAX_WORD = 24;
-
-export interface Token {
-  kind: TokenKind;
-  start: number;
-  end: number;
-}
-
-/** `｜` (U+FF5C) and `▁` (U+2581): DeepSeek's own token characters, not ASCII. */
-const FW_BAR_CODE = 0xff5c;
-const LOW_BLOCK_CODE = 0x2581;
-
-function isBarCode(c: number): boolean {
-  return c === FW_BAR_CODE || c === PIPE;
-}
-
 /**
- * The normalised code of the word character at `i` (`_` for every joint, letters lowercased), and
- * how many characters it spans (`\_` is two); 0 when no word character is there.
+ * Every spelling of a token (the kit's). `step3: false` leaves out `<｜tool_calls_begin｜>`
+ * (fullwidth bars, ASCII `_`), which StepFun Step-3 writes as its own markup (the XML package
+ * reads it); `ascii: false` leaves out `<|tool_call_begin|>`, Kimi K2's.
  */
-let codeWidth = 0;
-function wordCode(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  codeWidth = 1;
-  if (c === LOW_BLOCK_CODE || c === SPACE || c === UNDERSCORE) return UNDERSCORE;
-  // `<｜tool\_calls\_begin｜>`: a markdown-escaped underscore.
-  if (c === BACKSLASH && text.charCodeAt(i + 1) === UNDERSCORE) {
-    codeWidth = 2;
-    return UNDERSCORE;
-  }
-  if (c >= 97 && c <= 122) return c;
-  if (c >= 65 && c <= 90) return c + 32;
-  return 0;
-}
-
-function wordHash(word: string): number {
-  let h = 0;
-  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
-  return h;
-}
-
-/** The words by their hash, to look a word up without building it as a string. */
-const BY_HASH = new Map<number, Array<[string, TokenKind]>>();
-for (const [word, kind] of WORDS) {
-  const h = wordHash(word);
-  const list = BY_HASH.get(h);
-  if (list) list.push([word, kind]);
-  else BY_HASH.set(h, [[word, kind]]);
-}
-
-/** True when the word written from `from` reads as `word` once normalised. */
-function wordIs(text: string, from: number, word: string): boolean {
-  let i = from;
-  for (let k = 0; k < word.length; k++) {
-    if (wordCode(text, i) !== word.charCodeAt(k)) return false;
-    i += codeWidth;
-  }
-  return true;
-}
-
-/**
- * The token starting at `at` (which holds `<`), or null. Reads at most MAX_WORD characters, so a
- * scan that tries every `<` stays linear; char codes only, nothing allocated for a non-token.
- */
-export function tokenAt(text: string, at: number): Token | null {
-  if (!isBarCode(text.charCodeAt(at + 1))) return null;
-  let hash = 0;
-  let length = 0;
-  const limit = Math.min(text.length, at + 2 + MAX_WORD);
-  for (let i = at + 2; i < limit; ) {
-    const c = text.charCodeAt(i);
-    if (isBarCode(c)) {
-      if (text.charCodeAt(i + 1) !== GT) return null;
-      const candidates = BY_HASH.get(hash);
-      if (candidates === undefined) return null;
-      for (const [word, kind] of candidates) {
-        if (word.length === length && wordIs(text, at + 2, word)) return { kind, start: at, end: i + 2 };
-      }
-      return null;
-    }
-    const code = wordCode(text, i);
-    if (code === 0) return null;
-    hash = (Math.imul(hash, 31) + code) | 0;
-    length++;
-    i += codeWidth;
-  }
-  return null;
-}
-
-/** The next token at or after `from` and before `limit` whose kind is in `kinds`. */
-export function nextToken(
-  text: string,
-  from: number,
-  kinds: ReadonlySet<TokenKind>,
-  limit = text.length,
-): Token | null {
-  let i = from;
-  while (i < limit) {
-    const lt = text.indexOf('<', i);
-    if (lt === -1 || lt >= limit) return null;
-    const t = tokenAt(text, lt);
-    if (t !== null && t.end <= limit && kinds.has(t.kind)) return t;
-    i = lt + 1;
-  }
-  return null;
+export function spellings(
+  words: readonly string[],
+  opts: { step3?: boolean; ascii?: boolean } = {},
+): string[] {
+  const all = TOKENS.spellings(words);
+  if (words.length < 2) return all;
+  const step3 = opts.step3 === false ? step3Spelling(words) : null;
+  const ascii = opts.ascii === false ? asciiSpelling(words) : null;
+  return all.filter((s) => s !== step3 && s !== ascii);
 }

@@ -16,9 +16,16 @@
  * without closing the thought, and a special token is never prose a model merely thinks about.
  * `<|tool_call_begin|>` alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
-import { announceName, callBody, k3CallBody } from './call-body.js';
 import {
+  type BlockSpec,
+  type MarkupSpec,
+  type ReasoningSpec,
+  type TokenFieldsSpec,
+  tokenFieldsBody,
+} from '@toolformat/core/kit';
+import { announceName, k3CallBody, nameOfId } from './call-body.js';
+import {
+  ARGUMENT_BEGIN,
   CALL_BEGIN,
   CALL_END,
   IM_END,
@@ -35,6 +42,21 @@ import {
   THINK,
   THINK_END,
 } from './tokens.js';
+
+/**
+ * K2's call, `functions.NAME:IDX<|tool_call_argument_begin|>{json}`, for the kit's token-field
+ * reader: the id, then the arguments, which may also follow the id directly (`functions.f:0{…}`).
+ * The id is kept as written and the name read out of it (call-body.ts): Kimi's call id is the
+ * function reference `functions.NAME:IDX`, IDX counting the calls of the conversation (MoonshotAI
+ * `docs/tool_call_guidance.md`; architecture/semantics.md, guarantee 6). Blanks around the id and
+ * the JSON are allowed (vLLM's tests write `functions.f:0 <|tool_call_argument_begin|>`).
+ */
+export const K2_CALL: TokenFieldsSpec = {
+  fields: [{ role: 'id', rule: 'functions.NAME:IDX' }],
+  arguments: ARGUMENT_BEGIN,
+  brace: 'after-head',
+  nameOfId,
+};
 
 /** Kimi K3's XTML call (tokens.ts): one call a block, as for K2. */
 const k3Block: BlockSpec = {
@@ -69,7 +91,7 @@ export function buildMarkup(id: string): MarkupSpec {
         // `<|tool_call_end|>` inside a JSON string of the arguments does not end the call.
         guard: 'json',
         announce: announceName,
-        body: callBody,
+        body: tokenFieldsBody(K2_CALL),
         // A special token of Kimi's tokenizer: prose does not write it.
         confidence: 0.95,
       },

@@ -6,7 +6,8 @@
  *  - v13 (Devstral, Magistral, Ministral 3): `NAME[ARGS]{json}`;
  *  - `NAME{json}`: what vLLM's tests feed its parser (`[ARGS]` detokenized away).
  * Every handler reads all of them: which one a model writes depends on its tokenizer, not on the
- * name it is served under.
+ * name it is served under. The named forms are declared in markup.ts and read by the kit's
+ * token-field reader (`kit/token-fields.ts`); the JSON list generation is read here.
  *
  * What is not a call stays the user's: text after the calls (vLLM streams it as content) and a
  * `[TOOL_CALLS]` followed by prose are returned as `text`; only the token itself is removed.
@@ -17,242 +18,82 @@
 import {
   type AnnouncedCall,
   announceJsonCall,
+  announceTokenCall,
   type BodyContext,
   type BodyIssue,
   type BodyResult,
   BRACE_OPEN,
   BRACKET_OPEN,
-  findJsonEnd,
   findJsonValues,
-  isBlank,
   type JsonCallsOptions,
   type JsonCallsRead,
-  jsonRepaired,
   notExtracted,
-  PARTIAL_CALL,
-  parseJsonLadder,
   QUOTE,
   type RawCall,
   readJsonCallValues,
+  readTokenCalls,
   skipBlank,
+  type TokenFieldsSpec,
   textContinuesSentence,
+  tooManyCalls,
 } from '@toolformat/core/kit';
-import { ARGS, CALL_ID, EOS, TOOL_CALLS } from './tokens.js';
+import type { ToolCallsSpec } from './markup.js';
+import { EOS, TOOL_CALLS } from './tokens.js';
 
-/** The handler ids reported for each generation's markup. */
-export interface GenerationFormats {
-  v3: string;
-  v11: string;
-  v13: string;
-}
-
-/** Longer than any tool name; a longer "name" is prose. */
-const MAX_NAME = 256;
-
-/** Where a name that starts at `pos` ends: at a blank, a bracket, a brace or a quote. */
-function nameEnd(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (isBlank(c) || c === BRACKET_OPEN || c === BRACE_OPEN || c === QUOTE) break;
-    p++;
-  }
-  return p;
-}
-
-/** The end-of-sequence token is a stop, never text (servers that keep special tokens leave it in). */
-function withoutEos(text: string): string {
-  return text.includes(EOS) ? text.split(EOS).join('') : text;
-}
-
-/** v3's call objects: `{"name", "arguments"|"parameters", "id"}`, or OpenAI's `{"id", "function": {…}}`. */
-const MISTRAL_JSON: JsonCallsOptions = { ids: ['id'], values: 'one', trailing: 'leave' };
-
-class Reader {
-  readonly calls: RawCall[] = [];
-  readonly issues: BodyIssue[] = [];
+/** What one block held, read so far. */
+interface Read {
+  calls: RawCall[];
+  issues: BodyIssue[];
   /** Values that looked like calls and were not: issues beside calls, the error without any. */
-  readonly rejected: JsonCallsRead['rejected'] = [];
+  rejected: JsonCallsRead['rejected'];
   /** Text for the user, in order (before and after the calls). */
-  readonly text: string[] = [];
+  text: string[];
   format: string | undefined;
+  maxCalls: number;
+  json: JsonCallsOptions;
+}
 
-  constructor(
-    readonly body: string,
-    readonly formats: GenerationFormats,
-    readonly maxCalls: number,
-  ) {}
-
-  private room(): number {
-    return Math.max(0, this.maxCalls - this.calls.length);
+/**
+ * One JSON text of the v3 form (an array of call objects, or one object) at the start of `text`,
+ * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call.
+ */
+function takeJson(read: Read, text: string): number {
+  const json = readJsonCallValues(text, false, read.json);
+  if (json.calls.length === 0) {
+    read.rejected.push(...json.rejected);
+    return -1;
   }
-
-  private add(call: RawCall, raw: string): void {
-    if (this.room() === 0) {
-      this.issues.push({
-        kind: 'limit-exceeded',
-        message: `More than maxCalls (${this.maxCalls}) calls; "${call.name}" was not read.`,
-        raw,
-      });
-      return;
-    }
-    this.calls.push(call);
+  read.issues.push(...json.issues);
+  for (const call of json.calls) {
+    if (read.calls.length >= read.maxCalls)
+      read.issues.push(tooManyCalls(read.maxCalls, call.name, text.slice(0, json.end)));
+    else read.calls.push(call);
   }
+  read.rejected.push(...json.rejected);
+  return json.end;
+}
 
-  /**
-   * One JSON text of the v3 form (an array of call objects, or one object) at the start of `text`,
-   * read by the kit's reader with Mistral's keys; returns where it ended, or -1 when it held no call.
-   */
-  private takeJson(text: string): number {
-    const read = readJsonCallValues(text, false, MISTRAL_JSON);
-    if (read.calls.length === 0) {
-      this.rejected.push(...read.rejected);
-      return -1;
+/**
+ * Neither form at the start: vLLM's fallback looks for a JSON list of calls further on
+ * (`[TOOL_CALLS] junk [{…}]`). One pass finds every balanced value; those that hold calls are
+ * taken, everything around them is text.
+ */
+function readAnywhere(read: Read, body: string, start: number, v3: string): void {
+  let last = start;
+  for (const { start: s, end } of findJsonValues(body.slice(start))) {
+    const raw = body.slice(start + s, start + end);
+    const before = read.rejected.length;
+    if (!looksLikeCalls(raw)) continue;
+    if (takeJson(read, raw) !== -1) {
+      read.format ??= v3;
+      read.text.push(body.slice(last, start + s));
+      last = start + end;
+    } else {
+      // Not calls after all: it stays in the text, and nothing is reported about it.
+      read.rejected.length = before;
     }
-    this.issues.push(...read.issues);
-    for (const call of read.calls) this.add(call, text.slice(0, read.end));
-    this.rejected.push(...read.rejected);
-    return read.end;
   }
-
-  /** v3: a JSON value right after the token. A list the output ended inside keeps its complete elements. */
-  readJsonForm(start: number): void {
-    this.format = this.formats.v3;
-    const end = this.takeJson(this.body.slice(start));
-    this.rest(end === -1 ? this.body.length : start + end);
-  }
-
-  /**
-   * v11 / v13: `NAME[CALL_ID]ID[ARGS]{json}`, possibly several in a row without a new token.
-   * Returns false when the text at `start` is not such a call (prose), having read nothing.
-   */
-  readNamedForm(start: number): boolean {
-    const body = this.body;
-    let p = start;
-    let readAny = false;
-    for (;;) {
-      const call = this.namedCallAt(p);
-      if (call === null) break;
-      readAny = true;
-      if (call.end === -1) return true;
-      p = call.end;
-      const next = skipBlank(body, p);
-      if (next >= body.length) break;
-      if (this.namedCallAt(next, true) === null) break;
-      p = next;
-    }
-    if (!readAny) return false;
-    this.rest(p);
-    return true;
-  }
-
-  /**
-   * The named call at `pos`, or null when the text there is not one. `peek` only checks that a
-   * call starts there (a name followed by `[CALL_ID]` or `[ARGS]`). `end` is -1 when the output
-   * ended inside the call (reported as partial).
-   */
-  private namedCallAt(pos: number, peek = false): { end: number } | null {
-    const body = this.body;
-    const n = body.length;
-    const afterName = nameEnd(body, pos);
-    if (afterName === pos || afterName - pos > MAX_NAME) return null;
-    const name = body.slice(pos, afterName);
-    let q = skipBlank(body, afterName);
-    let id: string | undefined;
-    let marked = false;
-    if (body.startsWith(CALL_ID, q)) {
-      const idStart = skipBlank(body, q + CALL_ID.length);
-      const idEnd = nameEnd(body, idStart);
-      id = body.slice(idStart, idEnd);
-      q = skipBlank(body, idEnd);
-      marked = true;
-    }
-    if (body.startsWith(ARGS, q)) {
-      q = skipBlank(body, q + ARGS.length);
-      marked = true;
-    } else if (!marked) {
-      // vLLM's `NAME{json}`: the brace right after the name, with no blank between.
-      if (q !== afterName || body.charCodeAt(q) !== BRACE_OPEN) {
-        // A lone name up to the end: a call whose arguments never came.
-        if (!peek && q >= n && this.calls.length === 0) {
-          this.format = this.formats.v13;
-          this.rejected.push({
-            kind: 'partial-call',
-            reason: `the output ended after the name "${name}", before its arguments`,
-            raw: body.slice(pos),
-          });
-          return { end: -1 };
-        }
-        return null;
-      }
-    }
-    if (peek) return { end: 0 };
-    this.format ??= id !== undefined ? this.formats.v11 : this.formats.v13;
-    if (q >= n) {
-      this.rejected.push({
-        kind: 'partial-call',
-        reason: `the output ended before the arguments of "${name}"`,
-        raw: body.slice(pos),
-      });
-      return { end: -1 };
-    }
-    if (body.charCodeAt(q) !== BRACE_OPEN) {
-      // `[ARGS]` followed by something other than an object: the call is broken, the rest is read as text.
-      this.rejected.push({
-        kind: 'malformed-call',
-        reason: `the arguments of "${name}" are not a JSON object`,
-        raw: body.slice(pos, q),
-      });
-      return { end: q };
-    }
-    const end = findJsonEnd(body, q);
-    if (end === -1) {
-      this.rejected.push({ kind: 'partial-call', reason: PARTIAL_CALL, raw: body.slice(pos) });
-      return { end: -1 };
-    }
-    const rawArgs = body.slice(q, end);
-    const parsed = parseJsonLadder(rawArgs);
-    if (!parsed.ok) {
-      this.rejected.push({ kind: 'malformed-call', reason: parsed.error, raw: body.slice(pos, end) });
-      return { end };
-    }
-    if (parsed.repaired !== null) this.issues.push(jsonRepaired(parsed.repairs, rawArgs));
-    const call: RawCall = { name, arguments: parsed.value };
-    if (id !== undefined && id !== '') call.id = id;
-    this.add(call, body.slice(pos, end));
-    return { end };
-  }
-
-  /**
-   * Neither form at the start: vLLM's fallback looks for a JSON list of calls further on
-   * (`[TOOL_CALLS] junk [{…}]`). One pass finds every balanced value; those that hold calls are
-   * taken, everything around them is text.
-   */
-  readAnywhere(start: number): void {
-    const body = this.body;
-    let last = start;
-    for (const { start: s, end } of findJsonValues(body.slice(start))) {
-      const from = start + s;
-      const to = start + end;
-      const raw = body.slice(from, to);
-      const before = this.rejected.length;
-      if (!looksLikeCalls(raw)) continue;
-      if (this.takeJson(raw) !== -1) {
-        this.format ??= this.formats.v3;
-        this.text.push(body.slice(last, from));
-        last = to;
-      } else {
-        // Not calls after all: it stays in the text, and nothing is reported about it.
-        this.rejected.length = before;
-      }
-    }
-    this.text.push(body.slice(last));
-  }
-
-  /** Text after the calls is the user's. */
-  private rest(from: number): void {
-    this.text.push(this.body.slice(from));
-  }
+  read.text.push(body.slice(last));
 }
 
 /** A value worth parsing as calls: an object or array whose first key is a string key. */
@@ -268,28 +109,51 @@ function looksLikeCalls(raw: string): boolean {
 const NOTHING_FOLLOWS = `nothing follows ${TOOL_CALLS}`;
 
 /** The body parser of the `[TOOL_CALLS]` block. */
-export function readToolCalls(body: string, ctx: BodyContext, formats: GenerationFormats): BodyResult {
+export function readToolCalls(body: string, ctx: BodyContext, spec: ToolCallsSpec): BodyResult {
   const start = skipBlank(body, 0);
   if (start >= body.length) return { calls: [], error: NOTHING_FOLLOWS };
-  const reader = new Reader(body, formats, ctx.options.maxCalls);
-  reader.text.push(body.slice(0, start));
+  const { formats, json } = spec;
+  const maxCalls = ctx.options.maxCalls;
+  const read: Read = {
+    calls: [],
+    issues: [],
+    rejected: [],
+    text: [body.slice(0, start)],
+    format: undefined,
+    maxCalls,
+    json,
+  };
   const c = body.charCodeAt(start);
   // Whether the calls start the body (JSON or `NAME[ARGS]`), so that the text is what follows them.
   let atStart = true;
-  if (c === BRACKET_OPEN || c === BRACE_OPEN) reader.readJsonForm(start);
-  else if (!reader.readNamedForm(start)) {
-    atStart = false;
-    reader.readAnywhere(start);
+  if (c === BRACKET_OPEN || c === BRACE_OPEN) {
+    // v3: a JSON value right after the token. A list the output ended inside keeps its complete elements.
+    read.format = formats.v3;
+    const end = takeJson(read, body.slice(start));
+    read.text.push(body.slice(end === -1 ? body.length : start + end));
+  } else {
+    const named = readTokenCalls(spec.named, body, start, maxCalls);
+    if (named !== null) {
+      read.format = named.idWritten ? formats.v11 : formats.v13;
+      read.calls.push(...named.calls);
+      read.issues.push(...named.issues);
+      read.rejected.push(...named.rejected);
+      read.text.push(body.slice(named.end));
+    } else {
+      atStart = false;
+      readAnywhere(read, body, start, formats.v3);
+    }
   }
 
-  const text = withoutEos(reader.text.join(''));
-  const issues = reader.issues;
-  if (reader.calls.length === 0 && reader.rejected.length > 0) {
-    const first = reader.rejected[0]!;
-    return { calls: [], error: first.reason, ...(reader.format ? { format: reader.format } : {}) };
+  // The end-of-sequence token is a stop, never text (servers that keep special tokens leave it in).
+  const text = read.text.join('').replaceAll(EOS, '');
+  const issues = read.issues;
+  if (read.calls.length === 0 && read.rejected.length > 0) {
+    const first = read.rejected[0]!;
+    return { calls: [], error: first.reason, ...(read.format ? { format: read.format } : {}) };
   }
-  for (const r of reader.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
-  if (reader.calls.length === 0) {
+  for (const r of read.rejected) issues.push(notExtracted(r.kind, r.reason, r.raw));
+  if (read.calls.length === 0) {
     // `[TOOL_CALLS]` and then prose: the token goes, the prose stays (nothing is lost).
     issues.push({
       kind: 'malformed-call',
@@ -303,37 +167,22 @@ export function readToolCalls(body: string, ctx: BodyContext, formats: Generatio
   // (Either form: `[TOOL_CALLS][…] with the v3 tokenizer`, `[TOOL_CALLS]search[ARGS]{…}, so pick…`.)
   if (ctx.options.mentions && atStart && text.trim() !== '' && textContinuesSentence(text, 0))
     return { calls: [], notMarkup: true };
-  const result: BodyResult = { calls: reader.calls, issues };
+  const result: BodyResult = { calls: read.calls, issues };
   if (text.trim() !== '') result.text = text;
-  if (reader.format !== undefined) result.format = reader.format;
+  if (read.format !== undefined) result.format = read.format;
   return result;
 }
 
 /**
  * The first call's name (and its id, v11) from the start of a body still arriving, for the
- * engine's early announcement, with where its arguments start so that they stream as they arrive.
- * A named call is answered once the marker after its name is here (`[ARGS]`, `[CALL_ID]ID[ARGS]`,
- * or the `{` of `NAME{json}`): every longer prefix then gives the same answer. The v3 list is a
- * JSON call object, read by the kit's `announceJsonCall`.
+ * engine's early announcement: a named call by the kit's token-field reader, the v3 list as a
+ * JSON call object (`announceJsonCall`).
  */
-export function announceCall(prefix: string): AnnouncedCall | null {
-  const start = skipBlank(prefix, 0);
-  if (start >= prefix.length) return null;
-  const first = prefix.charCodeAt(start);
-  if (first === BRACKET_OPEN || first === BRACE_OPEN) return announceJsonCall(prefix);
-  const afterName = nameEnd(prefix, start);
-  if (afterName - start > MAX_NAME) return null;
-  const name = prefix.slice(start, afterName);
-  let q = skipBlank(prefix, afterName);
-  if (q === afterName && prefix.charCodeAt(q) === BRACE_OPEN) return { name, arguments: { from: q } };
-  let id = '';
-  if (prefix.startsWith(CALL_ID, q)) {
-    const idStart = skipBlank(prefix, q + CALL_ID.length);
-    const idEnd = nameEnd(prefix, idStart);
-    id = prefix.slice(idStart, idEnd);
-    q = skipBlank(prefix, idEnd);
-  }
-  if (!prefix.startsWith(ARGS, q)) return null;
-  const args = { from: q + ARGS.length };
-  return id === '' ? { name, arguments: args } : { name, id, arguments: args };
+export function announceCall(named: TokenFieldsSpec): (prefix: string) => AnnouncedCall | null {
+  return (prefix) => {
+    const c = prefix.charCodeAt(skipBlank(prefix, 0));
+    return c === BRACKET_OPEN || c === BRACE_OPEN
+      ? announceJsonCall(prefix)
+      : announceTokenCall(named, prefix);
+  };
 }

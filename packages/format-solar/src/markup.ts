@@ -14,12 +14,21 @@
  * reasoning parser does: a segment token is never prose a model merely thinks about. A call token
  * alone inside a thought stays reasoning (architecture/semantics.md, guarantee 4).
  */
-import type { BlockSpec, MarkupSpec, ReasoningSpec } from '@toolformat/core/kit';
-import { announceCall, callBody, open2CallBody } from './call-body.js';
+import {
+  announceTokenFields,
+  type BlockSpec,
+  type MarkupSpec,
+  type ReasoningSpec,
+  type TokenFieldsSpec,
+  tokenFieldsBody,
+} from '@toolformat/core/kit';
+import { open2CallBody } from './call-body.js';
 import {
   BEGIN_ASSISTANT,
+  CALL_ARGS,
   CALL_BEGIN,
   CALL_END,
+  CALL_NAME,
   CALLS_END,
   CONTENT,
   END,
@@ -29,6 +38,23 @@ import {
   THINK,
   TOOL_CALLS,
 } from './tokens.js';
+
+/**
+ * One call's body, `ID<|tool_call:name|>NAME<|tool_call:args|>{json}`, for the kit's token-field
+ * reader. The id is kept as written; an empty id (Upstage's vLLM tests write
+ * `<|tool_call:begin|><|tool_call:name|>get_weather…`) leaves the engine to generate one. Blanks
+ * around the id, the name and the JSON are allowed. A block the output ended inside is a call only
+ * when its JSON value is complete (else `partial-call`); a closed block with broken JSON goes
+ * through the JSON ladder, and every repair is reported.
+ */
+export const CALL: TokenFieldsSpec = {
+  fields: [
+    { role: 'id', optional: true },
+    { role: 'name', after: CALL_NAME, missing: 'name token' },
+  ],
+  arguments: CALL_ARGS,
+  missing: 'argument token',
+};
 
 export const REASONING: readonly ReasoningSpec[] = [{ open: [THINK], close: [END, CONTENT, TOOL_CALLS] }];
 
@@ -77,8 +103,8 @@ export function buildMarkup(id: string): MarkupSpec {
         closeBefore: [CALL_BEGIN, TOOL_CALLS, END, CALLS_END, FLUSH, END_OF_TEXT],
         // `<|tool_call:end|>` (or `<|end|>`) inside a JSON string of the arguments does not end the call.
         guard: 'json',
-        announce: announceCall,
-        body: callBody,
+        announce: announceTokenFields(CALL),
+        body: tokenFieldsBody(CALL),
         // A special token of Solar's tokenizer: prose does not write it.
         confidence: 0.95,
       },

@@ -44,7 +44,8 @@ function isGrammarIdChar(c: number): boolean {
  * The id as it is written into history: kept when the model could have written it (OpenAI's
  * `call_8f3a…`, `0`, `123456789`; at most 64 characters, our bound); otherwise a stable nine-digit
  * number (the length of the ids in llama.cpp's tests), so a call and its result get the same id.
- * The reader is more lenient (call-body.ts): what we write is what the model was trained to read.
+ * The reader is more lenient (markup.ts `CALL`: any word): what we write is what the model was
+ * trained to read.
  */
 export function toSolarId(id: string): string {
   return isCharRun(id, isGrammarIdChar, 1, 64)

@@ -61,6 +61,7 @@ export {
   isExactPythonCall,
   isToolName,
 } from './exact-call-shape.js';
+export { fittingTool } from './fitting-tool.js';
 export { EventFolder } from './fold-events.js';
 export {
   announceAttributeTag,
@@ -139,9 +140,21 @@ export { splitReasoning } from './reasoning.js';
 export { getOwn, isPlainObject, setOwn } from './safe-object.js';
 export { atLineStart, lineKeyLater, startsAfterBlanks } from './sign-follows.js';
 export { SpecialTokens, type TokenAt } from './special-tokens.js';
+export { type SpelledToken, SpelledTokens, type SpelledTokensSpec } from './spelled-tokens.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
+export {
+  announceTokenCall,
+  announceTokenFields,
+  readTokenCalls,
+  type TokenCallsRead,
+  type TokenField,
+  type TokenFieldsSpec,
+  tokenFieldsBody,
+  tooManyCalls,
+  wordEnd,
+} from './token-fields.js';
 export { ArgumentCollector, type TypedArgumentsOptions, typeValue } from './typed-values.js';
 export {
   type KeyedArguments,
