@@ -222,8 +222,10 @@ export class MarkupStreamParser extends TextScan {
     const savedOffset = this.offset;
     this.refeeding = true;
     this.offset = offset;
+    this.forgetUnits();
     this.run(text, true);
     this.finishMode();
+    this.forgetUnits();
     this.refeeding = false;
     this.offset = savedOffset;
   }

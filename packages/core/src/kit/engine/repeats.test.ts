@@ -88,6 +88,17 @@ describe('a run of the same broken block', () => {
   });
 });
 
+describe('a run read again', () => {
+  it('is counted in the second pass as in the first (a stray quote held every close back)', () => {
+    // The first block's string never closes: its guard passes over every `</call>`, and at the end
+    // the block closes at the first one and the rest is read again, where the run is counted.
+    const text = `<call>{"name": "f", "arguments": {"a": "${'</call><call>{"name": 1}</call>'.repeat(5_000)}`;
+    const result = parse(text);
+    expect(result).toEqual(streamed(text));
+    expect(result.issues.some((i) => (i.count ?? 1) > 1_000)).toBe(true);
+  });
+});
+
 describe('a run of the same call past maxCalls', () => {
   const call = '<call>{"name": "f", "arguments": {}}</call>';
 

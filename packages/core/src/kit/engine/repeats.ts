@@ -16,7 +16,9 @@
  * - only a batch parse counts units (the events go to an EventFolder), so a stream, which reads every
  *   unit, checks the counting against it: streaming = batch (architecture/semantics.md, guarantee 7);
  * - a unit whose effect is anything but counters and released text (a call, a new issue, text held
- *   in a sink) is never counted; nor is one read while refeeding;
+ *   in a sink) is never counted;
+ * - text read again (`refeed`) starts its units afresh, and so does the text after it: a unit is
+ *   compared only with units read in the same pass;
  * - the units counted are compared character by character, each once: the scan stays linear.
  */
 import { Fences } from './fences.js';
@@ -61,7 +63,7 @@ export abstract class Repeats extends Fences {
     const reasoning = this.unitReasoning;
     this.unitText = '';
     this.unitReasoning = '';
-    if (this.folder === null || this.refeeding || this.pending !== null || this.mode !== Mode.Text) {
+    if (this.folder === null || this.pending !== null || this.mode !== Mode.Text) {
       this.unitAt = -1;
       return at;
     }
@@ -105,6 +107,14 @@ export abstract class Repeats extends Fences {
     this.unitAt = -1;
     this.unitEffect = null;
     return p;
+  }
+
+  /** Units start afresh (see refeed): the last ones were read in another pass over the text. */
+  protected forgetUnits(): void {
+    this.unitAt = -1;
+    this.unitEffect = null;
+    this.unitText = '';
+    this.unitReasoning = '';
   }
 
   /** The counters a unit may change, and everything else it must leave as it was. */
