@@ -120,14 +120,12 @@ export abstract class Repeats extends Fences {
   /** The counters a unit may change, and everything else it must leave as it was. */
   private markNow(out: number[]): number[] {
     const folder = this.folder!;
-    const [dropped, texts, run] = this.overLimitMark();
     out[CALLS] = folder.calls.length + this.callCount;
     out[ISSUES] = folder.issues.length;
     out[ISSUE_COUNT] = folder.lastIssueCount;
     out[SINKS] = this.content.mark * 65536 + this.reasoningSink.mark;
-    out[DROPPED] = dropped;
-    out[DROPPED_TEXTS] = texts;
-    out[DROPPED_RUN] = run;
+    // DROPPED, DROPPED_TEXTS and DROPPED_RUN, in that order.
+    this.overLimitMark(out, DROPPED);
     out[CALL_INDEX] = this.callIndex;
     return out;
   }

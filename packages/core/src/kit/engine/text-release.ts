@@ -89,9 +89,11 @@ export abstract class TextRelease extends EngineState {
   }
 
   /** Calls dropped past maxCalls so far, the different raw texts among them, and the last one's run. */
-  protected overLimitMark(): [number, number, number] {
+  protected overLimitMark(out: number[], at: number): void {
     const over = this.overLimit;
-    return over === null ? [0, 0, 0] : [over.count, over.raws.runCount, over.raws.lastRun];
+    out[at] = over === null ? 0 : over.count;
+    out[at + 1] = over === null ? 0 : over.raws.runCount;
+    out[at + 2] = over === null ? 0 : over.raws.lastRun;
   }
 
   /** What `times` more units would drop, each `count` calls and `run` more of the last raw text. */
