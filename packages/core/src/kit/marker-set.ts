@@ -289,8 +289,13 @@ export class MarkerCursor<T> {
     return at;
   }
 
-  /** Hits of a followed word's characters examined in vain before its search turns to the word. */
+  /**
+   * Hits of a followed word's characters examined in vain before its search may turn to the word,
+   * and how close together they must have come (a hit every few characters: `[[[[`). Sparse hits
+   * (a `[` in every JSON payload) are cheaper than a search for the word over the whole text.
+   */
   private static readonly MISSES_BEFORE_WORD = 256;
+  private static readonly DENSE_GAP = 16;
 
   private followedFromChars(k: number, from: number): number {
     const { marker, chars } = this.set.followed[k]!;
@@ -300,6 +305,7 @@ export class MarkerCursor<T> {
     const length = marker.length;
     const next = this.followedChars[k]!;
     let misses = 0;
+    let firstMiss = -1;
     for (;;) {
       const start = Math.max(this.followedHit[k]! + 1, from + length);
       let hit = -1;
@@ -316,9 +322,14 @@ export class MarkerCursor<T> {
       let q = hit;
       while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
       if (q - length >= from && text.startsWith(marker, q - length)) return q - length;
+      if (firstMiss === -1) firstMiss = hit;
       if (++misses > MarkerCursor.MISSES_BEFORE_WORD) {
-        this.followedByWord![k] = true;
-        return this.followedFromWord(k, from);
+        if (hit - firstMiss < misses * MarkerCursor.DENSE_GAP) {
+          this.followedByWord![k] = true;
+          return this.followedFromWord(k, from);
+        }
+        misses = 0;
+        firstMiss = -1;
       }
     }
     if (this.blankTail === -1) {

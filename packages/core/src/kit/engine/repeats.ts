@@ -67,8 +67,8 @@ export abstract class Repeats extends Fences {
       this.unitAt = -1;
       return at;
     }
-    // The text a unit releases is its effect too: the same each time, or the units differ.
-    const sameRelease = text === this.lastText && reasoning === this.lastReasoning;
+    const lastText = this.lastText;
+    const lastReasoning = this.lastReasoning;
     this.lastText = text;
     this.lastReasoning = reasoning;
     const mark = this.markNow(this.nextMark);
@@ -87,7 +87,10 @@ export abstract class Repeats extends Fences {
     this.unitEffect = effect;
     this.swapMark();
     const len = start - before;
-    if (previous === null || effect === null || !sameRelease || !sameEffect(previous, effect)) return at;
+    if (previous === null || effect === null || !sameEffect(previous, effect)) return at;
+    // The text a unit releases is its effect too: the same each time, or the units differ
+    // (compared last: a call-heavy output's units end here, at the effect).
+    if (text !== lastText || reasoning !== lastReasoning) return at;
     // The last two units, [at - 2len, at - len) and [at - len, at), must be the same text.
     const unit = at - len;
     if (unit - len < 0 || !sameText(work, unit - len, unit, len)) return at;
