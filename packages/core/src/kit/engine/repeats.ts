@@ -59,10 +59,12 @@ export abstract class Repeats extends Fences {
    * text with the same effect. Returns where the scan goes on (`at` when nothing was counted).
    */
   protected countRepeats(work: string, at: number): number {
-    const text = this.unitText;
-    const reasoning = this.unitReasoning;
-    this.unitText = '';
-    this.unitReasoning = '';
+    // A unit that released text in more than one piece is not counted (see unitTexts).
+    const pieces = this.unitTexts > 1 || this.unitReasonings > 1;
+    const text = this.unitTexts === 0 ? '' : this.unitText;
+    const reasoning = this.unitReasonings === 0 ? '' : this.unitReasoning;
+    this.unitTexts = 0;
+    this.unitReasonings = 0;
     if (this.folder === null || this.pending !== null || this.mode !== Mode.Text) {
       this.unitAt = -1;
       return at;
@@ -87,7 +89,7 @@ export abstract class Repeats extends Fences {
     this.unitEffect = effect;
     this.swapMark();
     const len = start - before;
-    if (previous === null || effect === null || !sameEffect(previous, effect)) return at;
+    if (previous === null || effect === null || pieces || !sameEffect(previous, effect)) return at;
     // The text a unit releases is its effect too: the same each time, or the units differ
     // (compared last: a call-heavy output's units end here, at the effect).
     if (text !== lastText || reasoning !== lastReasoning) return at;
@@ -116,8 +118,8 @@ export abstract class Repeats extends Fences {
   protected forgetUnits(): void {
     this.unitAt = -1;
     this.unitEffect = null;
-    this.unitText = '';
-    this.unitReasoning = '';
+    this.unitTexts = 0;
+    this.unitReasonings = 0;
   }
 
   /** The counters a unit may change, and everything else it must leave as it was. */

@@ -29,8 +29,14 @@ export abstract class TextRelease extends EngineState {
     raws: RawRuns;
     offset: number | undefined;
   } | null = null;
-  /** Content and reasoning folded since the last block's open marker (see engine/repeats.ts). */
+  /**
+   * Content and reasoning folded since the last block's open marker (see engine/repeats.ts): how
+   * many pieces of each, and the last one. Pointers only: prose released piece by piece must not
+   * build a second copy of itself.
+   */
+  protected unitTexts = 0;
   protected unitText = '';
+  protected unitReasonings = 0;
   protected unitReasoning = '';
 
   protected text(s: string): void {
@@ -44,7 +50,8 @@ export abstract class TextRelease extends EngineState {
     if (out.length === 0) return;
     if (this.folder !== null) {
       this.folder.addText(out);
-      this.unitText += out;
+      this.unitText = out;
+      this.unitTexts++;
     } else this.events.push({ type: 'text', text: out });
   }
 
@@ -61,7 +68,8 @@ export abstract class TextRelease extends EngineState {
     if (out.length === 0) return;
     if (this.folder !== null) {
       this.folder.addReasoning(out);
-      this.unitReasoning += out;
+      this.unitReasoning = out;
+      this.unitReasonings++;
     } else this.events.push({ type: 'reasoning', text: out });
   }
 
