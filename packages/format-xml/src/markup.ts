@@ -8,10 +8,12 @@ import {
   announceParameterCall,
   type BlockSpec,
   type MarkupSpec,
+  type NestedElementsSpec,
   type ParameterCallSpec,
   parameterCallsBody,
   type ReasoningSpec,
   readJsonCallObjects,
+  tagPairCalls,
   type ValueLayout,
   XML_TAG_OPTIONS,
 } from '@toolformat/core/kit';
@@ -116,11 +118,28 @@ const INVOKE_CALLS: ParameterCallSpec = {
   noCall: 'no <invoke name="…"> with a name in the block',
 };
 
+/**
+ * GLM-4.5 / 4.6 / 4.7 inside `<tool_call>` and Hunyuan 3 inside `<tool_call>…<tool_sep>`: the
+ * name, then `<arg_key>k</arg_key><arg_value>v</arg_value>` pairs (GLM-4.7 without newlines). The
+ * name ends at the first tag (Hunyuan's separator) or line break.
+ */
+const KEY_VALUE_CALLS = tagPairCalls({
+  tags: XML_TAG_OPTIONS,
+  key: 'arg_key',
+  value: 'arg_value',
+  nameEnds: '<\n',
+});
+
 /** Every block of call tags announces its first call's name as soon as its tag is complete. */
-const ANNOUNCE = announceXmlCall(announceParameterCall([FUNCTION_LINES, INVOKE_CALLS]));
+const ANNOUNCE = announceXmlCall(announceParameterCall([FUNCTION_LINES, INVOKE_CALLS]), KEY_VALUE_CALLS);
 
 /** MiniMax M3's namespace marker, written before each of its tags. */
 const M3_NS = ']<]minimax[>[';
+/**
+ * MiniMax M3's arguments: elements whose values are text or nested elements, children that are
+ * all `<item>` a list; nesting deeper than 16 is kept as text, so the reader's recursion is bounded.
+ */
+const M3_ELEMENTS: NestedElementsSpec = { tags: XML_TAG_OPTIONS, item: 'item', maxDepth: 16 };
 
 /**
  * The tool names MiniCPM5 is known to invent for declared ones, with their arguments renamed
@@ -253,7 +272,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
     {
       open: `${M3_NS}<tool_call>`,
       close: `${M3_NS}</tool_call>`,
-      body: m3CallsBody(M3_NS, named('minimax-m3')),
+      body: m3CallsBody(M3_NS, M3_ELEMENTS, named('minimax-m3')),
       format: fmt('minimax-m3'),
       confidence: 0.95,
     },
@@ -268,6 +287,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       body: toolCallBody({
         function: functions,
         invoke: INVOKE_CALLS,
+        pairs: KEY_VALUE_CALLS,
         formats: { function: named('qwen3-coder'), glm: named('glm'), invoke: named('') },
       }),
       announce: ANNOUNCE,
@@ -281,7 +301,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '<tool_calls>',
       close: '</tool_calls>',
       bodyStart: TAG_START,
-      body: hyCallsBody(named('hy-v3')),
+      body: hyCallsBody(KEY_VALUE_CALLS, named('hy-v3')),
       format: fmt('hy-v3'),
       confidence: 0.9,
     },

@@ -1,8 +1,10 @@
 /**
- * What the XML family writes that is its own, beside the call-and-parameter tags the kit reads
- * (`readParameterCalls`, declared in markup.ts): GLM's `NAME<arg_key>…<arg_value>…`, the generic
- * `<tool>` tags and Morph's `<TOOL_NAME>`, MiniMax M3's nested argument elements, the wrappers that
- * hold several of these, and the early announcement of a call's name.
+ * What the XML family writes that is its own, beside the readers the kit declares: the call and
+ * parameter tags (`readParameterCalls`, declared in markup.ts), GLM's and Hunyuan 3's key/value
+ * pairs (`tagPairCalls`) and arguments as child elements (`readChildElements`,
+ * `readNestedElements`). Here: what is inside a `<tool_call>`, the generic `<tool>` tags and
+ * Morph's `<TOOL_NAME>`, MiniMax M3's invokes, MiniCPM5's calls, the wrappers that hold several of
+ * these, and the early announcement of a call's name.
  *
  * Every reader here scans forward over tags read by the kit's attribute-tag reader
  * (architecture/semantics.md, guarantee 8), and types values through the kit's ArgumentCollector.
@@ -19,24 +21,27 @@ import {
   BRACE_OPEN,
   BRACKET_OPEN,
   type CallInProgress,
-  coerceValue,
   cutValueIssue,
   decodeName,
+  elementsObject,
   getOwn,
   isJsonSpace,
   isPlainObject,
   LT,
+  type NestedElementsSpec,
   nextAttributeTag,
   type ParameterCallSpec,
   parseJsonLadder,
-  QUOTE,
   type RawCall,
   readAttributeTag,
+  readChildElements,
   readJsonCallObjects,
+  readNestedElements,
   readParameterCalls,
   scanValue,
   setOwn,
   skipJsonSpace,
+  type TagPairCalls,
   type ValueRules,
   valueText,
   XML_TAG_OPTIONS,
@@ -53,41 +58,6 @@ function named(result: BodyResult, format: string | undefined): BodyResult {
   return format === undefined || result.error !== undefined ? result : { ...result, format };
 }
 
-// --- Child elements as parameters ----------------------------------------------------------------
-
-/**
- * Child elements as parameters, `<k>v</k>` each, up to `</container>`: Claude 2.1's
- * `<parameters>`, the generic `<arguments>`, the Morph form. Returns where reading goes on.
- */
-function readChildElements(
-  body: string,
-  from: number,
-  limit: number,
-  container: string | null,
-  args: ArgumentCollector,
-): number {
-  let i = from;
-  for (;;) {
-    const tag = nextTag(body, i, limit);
-    if (tag === null) return limit;
-    if (tag.closing) {
-      if (container === null || tag.local === container) return tag.end;
-      i = tag.end;
-      continue;
-    }
-    const key = tag.prefix === '' ? tag.local : `${tag.prefix}:${tag.local}`;
-    const rules: ValueRules = {
-      tags: XML_TAG_OPTIONS,
-      isClose: (t) => t.closing && t.local === tag.local && t.prefix === tag.prefix,
-      canFollow: () => true,
-      isStop: (t) => container !== null && t.closing && t.local === container,
-    };
-    const span = scanValue(body, tag.end, limit, rules);
-    args.add(key, valueText(body.slice(span.start, span.end), 'inline'));
-    i = span.next;
-  }
-}
-
 /** Claude 2.1's children of `<invoke>`: `<tool_name>x</tool_name><parameters><k>v</k></parameters>`. */
 export function claude21Child(
   body: string,
@@ -102,7 +72,8 @@ export function claude21Child(
     call.name ??= body.slice(tag.end, end).trim();
     return close === -1 || close > limit ? limit : close + '</tool_name>'.length;
   }
-  if (tag.local === 'parameters') return readChildElements(body, tag.end, limit, 'parameters', call.args);
+  if (tag.local === 'parameters')
+    return readChildElements(body, tag.end, limit, 'parameters', call.args, XML_TAG_OPTIONS);
   return undefined;
 }
 
@@ -111,6 +82,8 @@ export function claude21Child(
 export interface ToolCallReaders {
   function: ParameterCallSpec;
   invoke: ParameterCallSpec;
+  /** GLM's `NAME<arg_key>…`. */
+  pairs: TagPairCalls;
   /** ParseResult.format per reader, or undefined for the block's own. */
   formats: { function?: string | undefined; glm?: string | undefined; invoke?: string | undefined };
 }
@@ -121,7 +94,7 @@ export interface ToolCallReaders {
  * when served with the wrong parser (its route covers the shapes its family writes). In auto mode
  * the merged `<tool_call>` tries Hermes' JSON reader first (merge-markup.ts).
  */
-export function toolCallBody({ function: fn, invoke, formats }: ToolCallReaders): BodyParser {
+export function toolCallBody({ function: fn, invoke, pairs, formats }: ToolCallReaders): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
     const p = skipJsonSpace(body, 0);
     if (p === body.length) return { calls: [], error: 'an empty tool call' };
@@ -137,138 +110,24 @@ export function toolCallBody({ function: fn, invoke, formats }: ToolCallReaders)
     }
     if (first === BRACE_OPEN || first === BRACKET_OPEN)
       return named(readJsonCallObjects(body, ctx), formats.function);
-    return named(readGlmCall(body.slice(p), ctx), formats.glm);
+    return named(pairs.read(body.slice(p), ctx), formats.glm);
   };
 }
 
-// --- GLM: NAME<arg_key>k</arg_key><arg_value>v</arg_value> -----------------------------------------
-
-const isKeyOpen = (t: Tag) => !t.closing && t.local === 'arg_key';
-const isValueOpen = (t: Tag) => !t.closing && t.local === 'arg_value';
-
-const KEY_RULES: ValueRules = {
-  tags: XML_TAG_OPTIONS,
-  isClose: (t) => t.closing && t.local === 'arg_key',
-  canFollow: () => true,
-  isStop: (t) => isValueOpen(t) || isKeyOpen(t),
-};
-const VALUE_RULES: ValueRules = {
-  tags: XML_TAG_OPTIONS,
-  isClose: (t) => t.closing && t.local === 'arg_value',
-  canFollow: (t) => t.local === 'arg_key' || t.local === 'arg_value' || t.closing,
-  isStop: (t) => isKeyOpen(t),
-};
-
-/** A GLM name: no blanks inside, and not the start of JSON (that body is another format's). */
-function glmName(head: string): string | null {
-  let name = head.trim();
-  // A literal `\n` after the name: the whole output was escaped once.
-  while (name.endsWith('\\n')) name = name.slice(0, -2).trimEnd();
-  if (name === '') return null;
-  const first = name.charCodeAt(0);
-  if (first === BRACE_OPEN || first === BRACKET_OPEN || first === QUOTE || first === LT) return null;
-  for (let i = 0; i < name.length; i++) if (isJsonSpace(name.charCodeAt(i))) return null;
-  return decodeName(name);
-}
-
-/**
- * GLM-4.5 / 4.6 / 4.7: the name right after `<tool_call>`, then key/value pairs; GLM-4.7 writes
- * them without newlines. Output that was JSON-escaped as a whole (sglang's tests: `todo_write\n<arg_key>`
- * with a literal backslash-n) still reads: the escapes between tags are layout.
- */
-function readGlmCall(body: string, ctx: BodyContext): BodyResult {
-  const lt = body.indexOf('<');
-  const nl = body.indexOf('\n');
-  const headEnd = Math.min(lt === -1 ? body.length : lt, nl === -1 ? body.length : nl);
-  const name = glmName(body.slice(0, headEnd));
-  // Words after the tag (`like <tool_call>get_weather, and then…`): the tag named in prose.
-  if (name === null) return { calls: [], notMarkup: true };
-  const args = new ArgumentCollector();
-  const issues: BodyIssue[] = [];
-  let i = headEnd;
-  let truncated = false;
-  let key: string | null = null;
-  let sawTag = false;
-  for (;;) {
-    const tag = nextTag(body, i);
-    if (tag === null) break;
-    sawTag = true;
-    if (isKeyOpen(tag)) {
-      const span = scanValue(body, tag.end, body.length, KEY_RULES);
-      key = decodeName(body.slice(span.start, span.end));
-      i = span.next;
-      continue;
-    }
-    if (isValueOpen(tag)) {
-      const span = scanValue(body, tag.end, body.length, VALUE_RULES);
-      const text = valueText(body.slice(span.start, span.end), 'inline');
-      if (key === null) {
-        issues.push({
-          kind: 'malformed-call',
-          message: `An <arg_value> without its <arg_key> in "${name}" was dropped.`,
-          raw: text,
-        });
-      } else {
-        args.add(key, text);
-      }
-      key = null;
-      truncated = !span.closed;
-      i = span.next;
-      continue;
-    }
-    i = tag.end;
-  }
-  if (key !== null) {
-    issues.push({
-      kind: 'partial-call',
-      message: `The argument ${JSON.stringify(key)} of "${name}" has no value.`,
-      raw: key,
-    });
-  }
-  // The cut-off rule (architecture/semantics.md): with nothing after the name the name itself may
-  // be cut (`<tool_call>list_d` could go on), so it is no call; a call cut inside its arguments is
-  // returned with what was read, flagged `partial-call` (strict mode never returns it).
-  if (!ctx.closed && !sawTag) {
-    return { calls: [], error: 'the output ended right after the name, which may be cut off' };
-  }
-  if (truncated && !ctx.closed) issues.push(cutValueIssue(body));
-  return { calls: [{ name, arguments: args.build(name, ctx, issues) }], issues };
-}
-
-const HY_CALL_OPEN = '<tool_call>';
-const HY_CALL_CLOSE = '</tool_call>';
+// --- Hunyuan 3: <tool_call>NAME<tool_sep><arg_key>k</arg_key><arg_value>v</arg_value> ------------
 
 /**
  * Hunyuan 3's `<tool_calls>` wrapper: `<tool_call>NAME<tool_sep><arg_key>…</arg_key><arg_value>…
  * </arg_value></tool_call>`, one element per call, blanks between them. The separator ends the name
- * the way GLM's newline does (readGlmCall stops the name at the first tag). A call the output
- * ended inside is read as GLM's is: flagged, never silently whole. Linear: one `indexOf` per tag.
+ * the way GLM's newline does (the name stops at the first tag). A call the output ended inside is
+ * read as GLM's is: flagged, never silently whole.
  */
-export function hyCallsBody(format: string | undefined): BodyParser {
+export function hyCallsBody(pairs: TagPairCalls, format: string | undefined): BodyParser {
   return (body, ctx) => {
-    const calls: RawCall[] = [];
-    const issues: BodyIssue[] = [];
-    let i = 0;
-    for (;;) {
-      const open = body.indexOf(HY_CALL_OPEN, i);
-      if (open === -1) break;
-      const from = open + HY_CALL_OPEN.length;
-      const close = body.indexOf(HY_CALL_CLOSE, from);
-      const end = close === -1 ? body.length : close;
-      const inner = body.slice(from, end);
-      const read = readGlmCall(inner, close === -1 ? ctx : { ...ctx, closed: true });
-      if (read.error !== undefined || read.notMarkup) {
-        issues.push({ kind: 'malformed-call', message: read.error ?? 'not a call', raw: inner });
-      } else {
-        calls.push(...read.calls);
-        if (read.issues) issues.push(...read.issues);
-      }
-      if (close === -1) break;
-      i = close + HY_CALL_CLOSE.length;
-    }
-    if (calls.length === 0 && issues.length === 0)
+    const read = pairs.readElements(body, ctx, '<tool_call>', '</tool_call>');
+    if (read.calls.length === 0 && read.issues.length === 0)
       return { calls: [], error: 'no <tool_call> in <tool_calls>' };
-    return named({ calls, issues }, format);
+    return named(read, format);
   };
 }
 
@@ -276,21 +135,18 @@ export function hyCallsBody(format: string | undefined): BodyParser {
 
 /**
  * The early announcement of a `<tool_call>` body or of any block of call tags: GLM's `NAME` once
- * the line or tag after it has begun (from then on every longer prefix gives the same answer),
+ * the line or tag after it has begun (`pairs`) (from then on every longer prefix gives the same answer),
  * else the kit's announcement of the first call tag (`calls`).
  */
-export function announceXmlCall(calls: (prefix: string, open: string) => AnnouncedCall | null) {
+export function announceXmlCall(
+  calls: (prefix: string, open: string) => AnnouncedCall | null,
+  pairs: TagPairCalls,
+) {
   return (prefix: string, open: string): AnnouncedCall | null => {
     const p = skipJsonSpace(prefix, 0);
-    // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break (readGlmCall reads it so).
-    if (open === '<tool_call>' && p < prefix.length && prefix.charCodeAt(p) !== LT) {
-      const lt = prefix.indexOf('<', p);
-      const nl = prefix.indexOf('\n', p);
-      const headEnd = lt === -1 ? nl : nl === -1 ? lt : Math.min(lt, nl);
-      if (headEnd === -1) return null;
-      const glm = glmName(prefix.slice(p, headEnd));
-      return glm === null ? null : { name: glm };
-    }
+    // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break.
+    if (open === '<tool_call>' && p < prefix.length && prefix.charCodeAt(p) !== LT)
+      return pairs.announce(prefix, p);
     return calls(prefix, open);
   };
 }
@@ -384,7 +240,7 @@ function readArguments(head: string, open: Tag, args: ArgumentCollector): number
     }
     return close === -1 ? head.length : close + closeTag.length;
   }
-  return readChildElements(head, open.end, head.length, open.local, args);
+  return readChildElements(head, open.end, head.length, open.local, args, XML_TAG_OPTIONS);
 }
 
 /** `<parameter name="k">v</parameter>` elements after the block's close. */
@@ -421,7 +277,7 @@ export function toolNameTagBody(name: string) {
       // Prose between the tags: `<search>` used as a word is not a call.
       return { calls: [], notMarkup: true };
     }
-    readChildElements(body, p, body.length, null, args);
+    readChildElements(body, p, body.length, null, args, XML_TAG_OPTIONS);
     return { calls: [{ name, arguments: args.build(name, ctx, issues) }], issues };
   };
 }
@@ -434,10 +290,14 @@ export function toolNameTagBody(name: string) {
  * text or nested elements (`<shipping><city>Singapore</city></shipping>`). Children that are all
  * `<item>` make a list; other children make an object, a repeated name a list of its values.
  * Leaves are typed by the part of the tool's schema they sit under (core's `coerceValue`), so
- * `018956` under `{"type": "integer"}` is 18956. Nesting deeper than M3_MAX_DEPTH is kept as
- * text: the reader's recursion is bounded.
+ * `018956` under `{"type": "integer"}` is 18956 (the kit's `readNestedElements` and
+ * `elementsObject`, declared in markup.ts).
  */
-export function m3CallsBody(namespace: string, format: string | undefined): BodyParser {
+export function m3CallsBody(
+  namespace: string,
+  elements: NestedElementsSpec,
+  format: string | undefined,
+): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
     const text = body.replaceAll(namespace, '');
     const calls: RawCall[] = [];
@@ -450,7 +310,7 @@ export function m3CallsBody(namespace: string, format: string | undefined): Body
       if (tag === null) break;
       const name = decodeName(tag.name ?? tag.eq ?? '');
       const schema = ctx.options.tools?.parameters(name);
-      const read = readChildren(text, tag.end, 'invoke', 0);
+      const read = readNestedElements(text, tag.end, 'invoke', elements);
       truncated ||= !read.closed;
       i = read.next;
       if (name === '') {
@@ -461,84 +321,16 @@ export function m3CallsBody(namespace: string, format: string | undefined): Body
         });
         continue;
       }
-      calls.push({ name, arguments: objectOf(read.children, isPlainObject(schema) ? schema : undefined) });
+      calls.push({
+        name,
+        arguments: elementsObject(read.children, isPlainObject(schema) ? schema : undefined, elements),
+      });
     }
     if (calls.length === 0)
       return { calls, issues, error: 'no <invoke name="…"> in the MiniMax M3 tool call' };
     if (truncated && !ctx.closed) issues.push(cutValueIssue(body));
     return format === undefined ? { calls, issues } : { calls, issues, format };
   };
-}
-
-const M3_MAX_DEPTH = 16;
-
-type Schema = Record<string, unknown> | undefined;
-
-/** An element's value before typing: its text, or its children by name. */
-type Raw = string | { children: Array<[string, Raw]> };
-
-function readChildren(
-  text: string,
-  from: number,
-  local: string,
-  depth: number,
-): { children: Array<[string, Raw]>; next: number; closed: boolean; textEnd: number } {
-  const children: Array<[string, Raw]> = [];
-  let i = from;
-  for (;;) {
-    const tag: Tag | null = nextTag(text, i);
-    if (tag === null) return { children, next: text.length, closed: false, textEnd: text.length };
-    if (tag.closing) {
-      if (tag.local === local) return { children, next: tag.end, closed: true, textEnd: tag.start };
-      i = tag.end;
-      continue;
-    }
-    if (depth >= M3_MAX_DEPTH) {
-      i = tag.end;
-      continue;
-    }
-    const inner = readChildren(text, tag.end, tag.local, depth + 1);
-    const value: Raw =
-      inner.children.length === 0
-        ? valueText(text.slice(tag.end, inner.textEnd), 'inline')
-        : { children: inner.children };
-    children.push([tag.local, value]);
-    i = inner.next;
-    if (!inner.closed) return { children, next: i, closed: false, textEnd: i };
-  }
-}
-
-function propertySchema(schema: Schema, key: string): Schema {
-  if (schema === undefined) return undefined;
-  const props = getOwn(schema, 'properties');
-  const own = isPlainObject(props) ? getOwn(props, key) : undefined;
-  if (isPlainObject(own)) return own;
-  const extra = getOwn(schema, 'additionalProperties');
-  return isPlainObject(extra) ? extra : undefined;
-}
-
-function typeBy(value: Raw, schema: Schema): unknown {
-  if (typeof value === 'string') return coerceValue(value, schema);
-  const { children } = value;
-  if (children.every(([k]) => k === 'item')) {
-    const items = schema === undefined ? undefined : getOwn(schema, 'items');
-    return children.map(([, v]) => typeBy(v, isPlainObject(items) ? items : undefined));
-  }
-  return objectOf(children, schema);
-}
-
-/** Children by name, typed; a name written more than once is the list of its values. */
-function objectOf(children: Array<[string, Raw]>, schema: Schema): Record<string, unknown> {
-  const grouped = new Map<string, unknown[]>();
-  for (const [k, v] of children) {
-    const typed = typeBy(v, propertySchema(schema, k));
-    const list = grouped.get(k);
-    if (list === undefined) grouped.set(k, [typed]);
-    else list.push(typed);
-  }
-  const out: Record<string, unknown> = {};
-  for (const [k, list] of grouped) setOwn(out, k, list.length === 1 ? list[0] : list);
-  return out;
 }
 
 // --- MiniCPM5: <function name="NAME"><param name="KEY"> ----------------------------------------------

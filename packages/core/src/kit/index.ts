@@ -43,6 +43,14 @@ export {
 } from './call-arguments.js';
 export { type CallLabels, callLabels } from './call-labels.js';
 export * from './char-codes.js';
+export {
+  type ElementValue,
+  elementsObject,
+  type NestedElementsRead,
+  type NestedElementsSpec,
+  readChildElements,
+  readNestedElements,
+} from './child-elements.js';
 export { type CleanProseOptions, cleanProse } from './clean-prose.js';
 export {
   type CallRenderer,
@@ -142,6 +150,7 @@ export { atLineStart, lineKeyLater, startsAfterBlanks } from './sign-follows.js'
 export { SpecialTokens, type TokenAt } from './special-tokens.js';
 export { type SpelledToken, SpelledTokens, type SpelledTokensSpec } from './spelled-tokens.js';
 export { isCharRun, stableNumber, stableWord } from './stable-id.js';
+export { type TagPairCalls, type TagPairsSpec, tagPairCalls } from './tag-pairs.js';
 export { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 export { pyStr, resultText, tojson, tojsonIndented } from './template-json.js';
 export {

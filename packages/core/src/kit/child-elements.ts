@@ -1,0 +1,150 @@
+/**
+ * Arguments written as child elements, `<k>v</k>` each, up to a container's close: Claude 2.1's
+ * `<parameters>`, the generic `<arguments>`, Morph's `<TOOL_NAME>` (flat, typed by the tool's
+ * schema through the ArgumentCollector), and MiniMax M3's arguments whose values are nested
+ * elements (`<shipping><city>Singapore</city></shipping>`, typed by the part of the schema they
+ * sit under). A format declares the tag spelling, the container, and for nested values the list
+ * item's tag and the depth bound.
+ *
+ * Every scan moves forward over tags read by the attribute-tag reader (architecture/semantics.md,
+ * guarantee 8).
+ */
+import { coerceValue } from './arguments.js';
+import { type AttributeTag, type AttributeTagOptions, nextAttributeTag } from './attribute-tags.js';
+import { getOwn, isPlainObject, setOwn } from './safe-object.js';
+import { scanValue, type ValueRules } from './tag-values.js';
+import type { ArgumentCollector } from './typed-values.js';
+import { valueText } from './xml-text.js';
+
+/**
+ * Child elements as arguments, `<k>v</k>` each (a prefixed name keeps its prefix), up to the close
+ * of `container` (null: to `limit`). Each value is the text up to its own close; the container's
+ * close ends a value left open. Returns where reading goes on.
+ */
+export function readChildElements(
+  body: string,
+  from: number,
+  limit: number,
+  container: string | null,
+  args: ArgumentCollector,
+  tags: AttributeTagOptions,
+): number {
+  let i = from;
+  for (;;) {
+    const tag = nextAttributeTag(body, i, limit, tags);
+    if (tag === null) return limit;
+    if (tag.closing) {
+      if (container === null || tag.local === container) return tag.end;
+      i = tag.end;
+      continue;
+    }
+    const key = tag.prefix === '' ? tag.local : `${tag.prefix}:${tag.local}`;
+    const rules: ValueRules = {
+      tags,
+      isClose: (t) => t.closing && t.local === tag.local && t.prefix === tag.prefix,
+      canFollow: () => true,
+      isStop: (t) => container !== null && t.closing && t.local === container,
+    };
+    const span = scanValue(body, tag.end, limit, rules);
+    args.add(key, valueText(body.slice(span.start, span.end), 'inline'));
+    i = span.next;
+  }
+}
+
+export interface NestedElementsSpec {
+  /** How the tags are spelled. */
+  tags: AttributeTagOptions;
+  /** The tag of a list's entries (`item`): children that are all this tag make a list. */
+  item: string;
+  /** Elements nested deeper than this are kept as text: the reader's recursion is bounded. */
+  maxDepth: number;
+}
+
+/** An element's value before typing: its text, or its children by name. */
+export type ElementValue = string | { children: Array<[string, ElementValue]> };
+
+export interface NestedElementsRead {
+  children: Array<[string, ElementValue]>;
+  /** Where reading goes on. */
+  next: number;
+  /** False when the output ended before the container's close. */
+  closed: boolean;
+  /** Where the container's text ends (its close tag, or where reading stopped). */
+  textEnd: number;
+}
+
+/** The children of the element `container` whose open tag ends at `from`, nested. */
+export function readNestedElements(
+  text: string,
+  from: number,
+  container: string,
+  spec: NestedElementsSpec,
+  depth = 0,
+): NestedElementsRead {
+  const children: Array<[string, ElementValue]> = [];
+  let i = from;
+  for (;;) {
+    const tag: AttributeTag | null = nextAttributeTag(text, i, text.length, spec.tags);
+    if (tag === null) return { children, next: text.length, closed: false, textEnd: text.length };
+    if (tag.closing) {
+      if (tag.local === container) return { children, next: tag.end, closed: true, textEnd: tag.start };
+      i = tag.end;
+      continue;
+    }
+    if (depth >= spec.maxDepth) {
+      i = tag.end;
+      continue;
+    }
+    const inner = readNestedElements(text, tag.end, tag.local, spec, depth + 1);
+    const value: ElementValue =
+      inner.children.length === 0
+        ? valueText(text.slice(tag.end, inner.textEnd), 'inline')
+        : { children: inner.children };
+    children.push([tag.local, value]);
+    i = inner.next;
+    if (!inner.closed) return { children, next: i, closed: false, textEnd: i };
+  }
+}
+
+type Schema = Record<string, unknown> | undefined;
+
+function propertySchema(schema: Schema, key: string): Schema {
+  if (schema === undefined) return undefined;
+  const props = getOwn(schema, 'properties');
+  const own = isPlainObject(props) ? getOwn(props, key) : undefined;
+  if (isPlainObject(own)) return own;
+  const extra = getOwn(schema, 'additionalProperties');
+  return isPlainObject(extra) ? extra : undefined;
+}
+
+function typeBy(value: ElementValue, schema: Schema, spec: NestedElementsSpec): unknown {
+  if (typeof value === 'string') return coerceValue(value, schema);
+  const { children } = value;
+  if (children.every(([k]) => k === spec.item)) {
+    const items = schema === undefined ? undefined : getOwn(schema, 'items');
+    return children.map(([, v]) => typeBy(v, isPlainObject(items) ? items : undefined, spec));
+  }
+  return elementsObject(children, schema, spec);
+}
+
+/**
+ * Children by name, each typed by the part of `schema` it sits under (core's `coerceValue`, so
+ * `018956` under `{"type": "integer"}` is 18956); children all named `spec.item` make a list, and a
+ * name written more than once is the list of its values.
+ */
+export function elementsObject(
+  children: Array<[string, ElementValue]>,
+  schema: Schema,
+  spec: NestedElementsSpec,
+): Record<string, unknown> {
+  const grouped = new Map<string, unknown[]>();
+  for (const [k, v] of children) {
+    const typed = typeBy(v, propertySchema(schema, k), spec);
+    const list = grouped.get(k);
+    if (list === undefined) grouped.set(k, [typed]);
+    else list.push(typed);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, list] of grouped) setOwn(out, k, list.length === 1 ? list[0] : list);
+  return out;
+}
