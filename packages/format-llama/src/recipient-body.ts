@@ -6,28 +6,20 @@
  */
 import {
   type BodyResult,
-  DOT,
-  isAsciiAlphanumeric,
   isPlainObject,
   isSpaceOrTab,
+  isToolNameChar,
   jsonRepaired,
-  MINUS,
   parseJsonLadder,
   type RawCall,
-  UNDERSCORE,
 } from '@toolformat/core/kit';
 
 const MAX_NAME = 256;
 
-/** A recipient's name: ASCII letters, digits, `_`, `.`, `-`. */
-function isNameChar(c: number): boolean {
-  return isAsciiAlphanumeric(c) || c === UNDERSCORE || c === DOT || c === MINUS;
-}
-
 /** One segment (after `>>>`); null when it does not start with a recipient line. */
 export function readRecipient(segment: string): BodyResult | null {
   let p = 0;
-  while (p < segment.length && p <= MAX_NAME && isNameChar(segment.charCodeAt(p))) p++;
+  while (p < segment.length && p <= MAX_NAME && isToolNameChar(segment.charCodeAt(p))) p++;
   if (p === 0 || p > MAX_NAME) return null;
   let q = p;
   while (q < segment.length && isSpaceOrTab(segment.charCodeAt(q))) q++;

@@ -7,6 +7,9 @@
 import {
   announceParameterCall,
   type BlockSpec,
+  isAsciiIdentStart,
+  isCharRun,
+  isToolNameChar,
   type MarkupSpec,
   type NestedElementsSpec,
   type ParameterCallSpec,
@@ -214,21 +217,14 @@ const RESERVED = new Set([
   'functions',
 ]);
 
-/** A tool name that can be a tag: `[A-Za-z_][A-Za-z0-9_.:-]*`, at most 100 characters. */
+/** A tool name that can be a tag: `[A-Za-z_][A-Za-z0-9_.-]*`, at most 100 characters. */
 function isTagName(name: string): boolean {
-  if (name.length === 0 || name.length > 100 || !NAME_START.includes(name[0]!)) return false;
-  for (let i = 1; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    const ok =
-      (c >= 97 && c <= 122) ||
-      (c >= 65 && c <= 90) ||
-      (c >= 48 && c <= 57) ||
-      c === 95 ||
-      c === 45 ||
-      c === 46;
-    if (!ok) return false;
-  }
-  return true;
+  // Tools come from the caller: a name that is not a string is no tag (architecture/semantics.md, guarantee 9).
+  return (
+    typeof name === 'string' &&
+    isAsciiIdentStart(name.charCodeAt(0)) &&
+    isCharRun(name, isToolNameChar, 1, 100)
+  );
 }
 
 export function buildMarkup(options: MarkupOptions): MarkupSpec {

@@ -66,6 +66,11 @@ export function isAsciiAlphanumeric(code: number): boolean {
   );
 }
 
+/** `A-Z`, `a-z`, `0-9`, `_`, `-`, `.`: the characters of a tool name as most formats write one. */
+export function isToolNameChar(code: number): boolean {
+  return isAsciiAlphanumeric(code) || code === UNDERSCORE || code === MINUS || code === DOT;
+}
+
 /** `0-9`. */
 export function isDigit(code: number): boolean {
   return code >= DIGIT0 && code <= DIGIT9;
