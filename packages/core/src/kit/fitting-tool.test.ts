@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createToolIndex } from '../tools.js';
 import { fittingTool } from './fitting-tool.js';
 
-const tool = (name: string, parameters: unknown) => ({ type: 'function', function: { name, parameters } });
+const tool = (name: string, parameters: Record<string, unknown>) => ({
+  type: 'function' as const,
+  function: { name, parameters },
+});
 
 describe('fittingTool', () => {
   const tools = createToolIndex([

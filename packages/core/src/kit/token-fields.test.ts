@@ -11,7 +11,7 @@ import {
   wordEnd,
 } from './token-fields.js';
 
-const ctx = (closed: boolean, onMalformed: 'drop' | 'keep' = 'drop'): BodyContext => ({
+const ctx = (closed: boolean, onMalformed: 'strip' | 'keep' = 'strip'): BodyContext => ({
   options: resolveParseOptions({ onMalformed }),
   closed,
   open: '<B>',
@@ -88,8 +88,8 @@ describe('tokenFieldsBody (split)', () => {
 
 describe('tokenFieldsBody with the name read out of the id', () => {
   const tools = [
-    { type: 'function', function: { name: 'add', parameters: { properties: { a: {}, b: {} } } } },
-    { type: 'function', function: { name: 'echo', parameters: { properties: { text: {} } } } },
+    { type: 'function' as const, function: { name: 'add', parameters: { properties: { a: {}, b: {} } } } },
+    { type: 'function' as const, function: { name: 'echo', parameters: { properties: { text: {} } } } },
   ];
   const withTools = (closed: boolean): BodyContext => ({
     options: resolveParseOptions({ tools }),
