@@ -37,10 +37,15 @@ const MARK_SIZE = 8;
 /** What a unit that may be counted leaves as it was. */
 const UNCHANGED = [CALLS, ISSUES, SINKS, DROPPED_TEXTS, CALL_INDEX] as const;
 
+/** Blocks opened before units are marked at all (see countRepeats). */
+const FIRST_COUNTED_BLOCK = 16;
+
 /** Text kept after the units counted, longer than any look-ahead of the scan. */
 const MARGIN = 1024;
 
 export abstract class Repeats extends Fences {
+  /** Blocks opened so far, up to FIRST_COUNTED_BLOCK. */
+  private blocksOpened = 0;
   /** Input offset of the last block's open marker (a unit's start), or -1. */
   private unitAt = -1;
   /** The mark at unitAt, and the last unit's effect (mark after minus mark before). */
@@ -59,6 +64,14 @@ export abstract class Repeats extends Fences {
    * text with the same effect. Returns where the scan goes on (`at` when nothing was counted).
    */
   protected countRepeats(work: string, at: number): number {
+    // A usual output opens a few blocks: runs worth counting are long, so the first ones are read
+    // without a mark (a typical response pays nothing here).
+    if (this.blocksOpened < FIRST_COUNTED_BLOCK) {
+      this.blocksOpened++;
+      this.unitTexts = 0;
+      this.unitReasonings = 0;
+      return at;
+    }
     // A unit that released text in more than one piece is not counted (see unitTexts).
     const pieces = this.unitTexts > 1 || this.unitReasonings > 1;
     const text = this.unitTexts === 0 ? '' : this.unitText;
