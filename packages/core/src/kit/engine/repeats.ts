@@ -37,6 +37,9 @@ const MARK_SIZE = 8;
 /** What a unit that may be counted leaves as it was. */
 const UNCHANGED = [CALLS, ISSUES, SINKS, DROPPED_TEXTS, CALL_INDEX] as const;
 
+const NO_MARK: number[] = [];
+const newMark = (): number[] => new Array<number>(MARK_SIZE).fill(0);
+
 /** Blocks opened before units are marked at all (see countRepeats). */
 const FIRST_COUNTED_BLOCK = 16;
 
@@ -49,11 +52,12 @@ export abstract class Repeats extends Fences {
   /** Input offset of the last block's open marker (a unit's start), or -1. */
   private unitAt = -1;
   /** The mark at unitAt, and the last unit's effect (mark after minus mark before). */
-  private unitMark = new Array<number>(MARK_SIZE).fill(0);
-  private nextMark = new Array<number>(MARK_SIZE).fill(0);
+  // Made when the first unit is marked: a parse that opens few blocks allocates none of them.
+  private unitMark: number[] = NO_MARK;
+  private nextMark: number[] = NO_MARK;
   /** The last unit's effect and the one before it (two arrays, reused), or null. */
   private unitEffect: number[] | null = null;
-  private spareEffect = new Array<number>(MARK_SIZE).fill(0);
+  private spareEffect: number[] = NO_MARK;
   /** The content and reasoning the last unit released (unitText, unitReasoning when it ended). */
   private lastText = '';
   private lastReasoning = '';
@@ -67,7 +71,11 @@ export abstract class Repeats extends Fences {
     // A usual output opens a few blocks: runs worth counting are long, so the first ones are read
     // without a mark (a typical response pays nothing here).
     if (this.blocksOpened < FIRST_COUNTED_BLOCK) {
-      this.blocksOpened++;
+      if (++this.blocksOpened === FIRST_COUNTED_BLOCK) {
+        this.unitMark = newMark();
+        this.nextMark = newMark();
+        this.spareEffect = newMark();
+      }
       this.unitTexts = 0;
       this.unitReasonings = 0;
       return at;
@@ -98,7 +106,7 @@ export abstract class Repeats extends Fences {
     }
     // effectOf writes into the spare array; the previous effect becomes the next spare.
     const effect = this.effectOf(mark);
-    if (effect !== null) this.spareEffect = previous ?? new Array<number>(MARK_SIZE).fill(0);
+    if (effect !== null) this.spareEffect = previous ?? newMark();
     this.unitEffect = effect;
     this.swapMark();
     const len = start - before;
