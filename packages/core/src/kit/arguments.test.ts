@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coerceArguments, coerceValue, normalizeArguments } from './arguments.js';
+import { coerceArguments, coerceValue, normalizeArguments, propertySchema } from './arguments.js';
 
 describe('normalizeArguments', () => {
   it('keeps an object as is', () => {
@@ -215,6 +215,22 @@ describe('coerceValue by schema', () => {
     (schema.anyOf as unknown[]).push(schema, schema, schema, { type: 'integer' });
     expect(coerceValue('3', schema)).toBe(3);
     expect(coerceValue('x', schema)).toBe('x');
+  });
+});
+
+describe('propertySchema', () => {
+  const schema = {
+    type: 'object',
+    properties: { n: { type: 'integer' }, any: true },
+    additionalProperties: { type: 'number' },
+  };
+
+  it('is the declared property, else additionalProperties, and nothing for a declared key that takes any value', () => {
+    expect(propertySchema(schema, 'n')).toEqual({ type: 'integer' });
+    expect(propertySchema(schema, 'other')).toEqual({ type: 'number' });
+    expect(propertySchema(schema, 'any')).toBeUndefined();
+    expect(propertySchema(undefined, 'n')).toBeUndefined();
+    expect(coerceArguments({ any: '12', other: '3.5' }, schema)).toEqual({ any: 12, other: 3.5 });
   });
 });
 

@@ -351,8 +351,25 @@ export function coerceValue(
 }
 
 /**
+ * The schema of one key of an object schema: `properties[key]` when the key is declared (a
+ * declared key that is not an object schema, `true`, takes any value), else `additionalProperties`
+ * when that is a schema; undefined otherwise.
+ */
+export function propertySchema(
+  schema: Record<string, unknown> | undefined,
+  key: string,
+): Record<string, unknown> | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  const properties = getOwn(schema, 'properties');
+  const own = isPlainObject(properties) ? getOwn(properties, key) : undefined;
+  if (own !== undefined) return isPlainObject(own) ? own : undefined;
+  const additional = getOwn(schema, 'additionalProperties');
+  return isPlainObject(additional) ? additional : undefined;
+}
+
+/**
  * Types every parameter of a call by `parametersSchema.properties[key]` (or
- * `additionalProperties` when that is a schema). Never throws.
+ * `additionalProperties` when that is a schema: see propertySchema). Never throws.
  */
 export function coerceArguments(
   values: Record<string, string>,
@@ -362,22 +379,13 @@ export function coerceArguments(
   const result: Record<string, unknown> = {};
   try {
     if (!isPlainObject(values)) return result;
-    const properties = isPlainObject(parametersSchema) ? getOwn(parametersSchema, 'properties') : undefined;
-    const additional = isPlainObject(parametersSchema)
-      ? getOwn(parametersSchema, 'additionalProperties')
-      : undefined;
     for (const key of Object.keys(values)) {
       const raw = getOwn(values, key);
-      let schema = isPlainObject(properties) ? getOwn(properties, key) : undefined;
-      if (schema === undefined && isPlainObject(additional)) schema = additional;
+      const schema = propertySchema(parametersSchema, key);
       const report = onIssue
         ? (message: string) => onIssue(`parameter ${JSON.stringify(key)}: ${message}`)
         : undefined;
-      setOwn(
-        result,
-        key,
-        typeof raw === 'string' ? coerceValue(raw, isPlainObject(schema) ? schema : undefined, report) : raw,
-      );
+      setOwn(result, key, typeof raw === 'string' ? coerceValue(raw, schema, report) : raw);
     }
   } catch {
     // A hostile `values` (a throwing getter) ends the loop; what was typed so far is kept.

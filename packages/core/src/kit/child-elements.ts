@@ -9,7 +9,7 @@
  * Every scan moves forward over tags read by the attribute-tag reader (architecture/semantics.md,
  * guarantee 8).
  */
-import { coerceValue } from './arguments.js';
+import { coerceValue, propertySchema } from './arguments.js';
 import { type AttributeTag, type AttributeTagOptions, nextAttributeTag } from './attribute-tags.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 import { scanValue, type ValueRules } from './tag-values.js';
@@ -107,15 +107,6 @@ export function readNestedElements(
 }
 
 type Schema = Record<string, unknown> | undefined;
-
-function propertySchema(schema: Schema, key: string): Schema {
-  if (schema === undefined) return undefined;
-  const props = getOwn(schema, 'properties');
-  const own = isPlainObject(props) ? getOwn(props, key) : undefined;
-  if (isPlainObject(own)) return own;
-  const extra = getOwn(schema, 'additionalProperties');
-  return isPlainObject(extra) ? extra : undefined;
-}
 
 function typeBy(value: ElementValue, schema: Schema, spec: NestedElementsSpec): unknown {
   if (typeof value === 'string') return coerceValue(value, schema);

@@ -2,16 +2,7 @@
  * A tool name written as a word of text (after `Action:`, `✦ tool_call:`), not inside JSON: one
  * token, and the decoration models put around it taken off.
  */
-import {
-  COLON,
-  DOT,
-  isAsciiAlphanumeric,
-  isUnicodeSpace,
-  MINUS,
-  SLASH,
-  UNDERSCORE,
-  ZERO_WIDTH_SPACE,
-} from './char-codes.js';
+import { COLON, isToolNameChar, isUnicodeSpace, SLASH, ZERO_WIDTH_SPACE } from './char-codes.js';
 
 /** Longer than any tool name; a longer "name" is a sentence. */
 const MAX_NAME = 128;
@@ -26,9 +17,7 @@ export function isNameToken(name: string): boolean {
     const c = name.charCodeAt(i);
     if (c > 127) {
       if (isUnicodeSpace(c) || c === ZERO_WIDTH_SPACE) return false;
-    } else if (
-      !(isAsciiAlphanumeric(c) || c === UNDERSCORE || c === MINUS || c === DOT || c === COLON || c === SLASH)
-    ) {
+    } else if (!(isToolNameChar(c) || c === COLON || c === SLASH)) {
       return false;
     }
   }

@@ -51,11 +51,12 @@ export abstract class Repeats extends Fences {
   private blocksOpened = 0;
   /** Input offset of the last block's open marker (a unit's start), or -1. */
   private unitAt = -1;
-  /** The mark at unitAt, and the last unit's effect (mark after minus mark before). */
-  // Made when the first unit is marked: a parse that opens few blocks allocates none of them.
+  /** Length of the unit before the last one, or -1: the two compared must be the same length. */
+  private unitLength = -1;
+  /** The mark at unitAt (made when the first unit is marked: a parse that opens few blocks allocates none). */
   private unitMark: number[] = NO_MARK;
   private nextMark: number[] = NO_MARK;
-  /** The last unit's effect and the one before it (two arrays, reused), or null. */
+  /** The last unit's effect, or null; the array the next effect is written into. */
   private unitEffect: number[] | null = null;
   private spareEffect: number[] = NO_MARK;
   /** The content and reasoning the last unit released (unitText, unitReasoning when it ended). */
@@ -88,6 +89,7 @@ export abstract class Repeats extends Fences {
     this.unitReasonings = 0;
     if (this.folder === null || this.pending !== null || this.mode !== Mode.Text) {
       this.unitAt = -1;
+      this.unitLength = -1;
       return at;
     }
     const lastText = this.lastText;
@@ -101,6 +103,7 @@ export abstract class Repeats extends Fences {
     this.unitAt = start;
     if (before === -1) {
       this.unitEffect = null;
+      this.unitLength = -1;
       this.swapMark();
       return at;
     }
@@ -110,7 +113,11 @@ export abstract class Repeats extends Fences {
     this.unitEffect = effect;
     this.swapMark();
     const len = start - before;
-    if (previous === null || effect === null || pieces || !sameEffect(previous, effect)) return at;
+    const lastLength = this.unitLength;
+    this.unitLength = len;
+    // The two units compared are the last two read, whole: same length, same effect, same text.
+    if (previous === null || effect === null || pieces || len !== lastLength || !sameEffect(previous, effect))
+      return at;
     // The text a unit releases is its effect too: the same each time, or the units differ
     // (compared last: a call-heavy output's units end here, at the effect).
     if (text !== lastText || reasoning !== lastReasoning) return at;
@@ -131,6 +138,7 @@ export abstract class Repeats extends Fences {
     this.repeatOverLimit(copies, effect[DROPPED]!, effect[DROPPED_RUN]!);
     // The next unit starts afresh: two more must agree before anything is counted again.
     this.unitAt = -1;
+    this.unitLength = -1;
     this.unitEffect = null;
     return p;
   }
@@ -138,6 +146,7 @@ export abstract class Repeats extends Fences {
   /** Units start afresh (see refeed): the last ones were read in another pass over the text. */
   protected forgetUnits(): void {
     this.unitAt = -1;
+    this.unitLength = -1;
     this.unitEffect = null;
     this.unitTexts = 0;
     this.unitReasonings = 0;
