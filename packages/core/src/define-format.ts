@@ -5,6 +5,7 @@
  */
 import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './handler.js';
 import { isSpace } from './kit/char-codes.js';
+import { containsAny } from './kit/contains-any.js';
 import type { FormatVariant } from './kit/define-variants.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
@@ -191,8 +192,7 @@ function plainTextResult(
   // A marker that starts with punctuation is looked for by its first character; one that starts
   // with a letter (`Action:`, harmony's `to=`) by itself, or every prose letter would be a hit;
   // a word that opens a block only before certain characters (`functools[`) by those characters.
-  const probes = compiled.plainProbes;
-  for (let i = 0; i < probes.length; i++) if (text.includes(probes[i]!)) return null;
+  if (containsAny(text, compiled.plainProbes)) return null;
   let start = 0;
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;

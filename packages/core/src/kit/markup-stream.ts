@@ -61,9 +61,16 @@ export class MarkupStreamParser extends TextScan {
       this.overflow === null &&
       this.folder === null
     ) {
-      const events = this.pushPlain(chunk);
+      // Prose is most of what streams: its check is a small method of its own, which the
+      // compiler inlines here (the general one, with every mode, it would not).
+      const events = this.mode === Mode.Text ? this.pushPlainText(chunk) : this.pushPlain(chunk);
       if (events !== null) return events;
     }
+    return this.pushChunk(chunk);
+  }
+
+  /** Any chunk, through the scan. */
+  private pushChunk(chunk: string): StreamEvent[] {
     const events: StreamEvent[] = [];
     this.events = this.folder ?? events;
     if (this.ended || chunk.length === 0) return events;
@@ -113,20 +120,28 @@ export class MarkupStreamParser extends TextScan {
     return events;
   }
 
+  /** `pushPlain` in text mode. */
+  private pushPlainText(chunk: string): StreamEvent[] | null {
+    const n = chunk.length;
+    if (n === 0 || !this.wholeDecided || this.opts.maxInputLength - this.received < n) return null;
+    const stops = this.compiled.textMarkers;
+    for (let i = 0; i < n; i++) if (stops.canStart(chunk.charCodeAt(i))) return null;
+    this.received += n;
+    const out = this.content.write(chunk);
+    this.passed(chunk, n);
+    return out.length > 0 ? [{ type: 'text', text: out }] : [];
+  }
+
   /**
    * A short chunk in which nothing can start a marker of the current mode (most streamed tokens):
    * exactly what `run` would do with it, without the scan's set-up. Returns null to take the
-   * general path.
+   * general path. Reasoning and block bodies here; text in `pushPlainText`.
    */
   private pushPlain(chunk: string): StreamEvent[] | null {
     const n = chunk.length;
     if (n === 0 || this.opts.maxInputLength - this.received < n) return null;
     let stops: MarkerSet<unknown>;
     switch (this.mode) {
-      case Mode.Text:
-        if (!this.wholeDecided) return null;
-        stops = this.compiled.textMarkers;
-        break;
       case Mode.Reasoning:
         stops = this.reasoningClose!;
         break;
@@ -147,20 +162,25 @@ export class MarkupStreamParser extends TextScan {
     for (let i = 0; i < n; i++) if (stops.canStart(chunk.charCodeAt(i))) return null;
     this.received += n;
     let events: StreamEvent[];
-    if (this.mode === Mode.Text) {
-      const out = this.content.write(chunk);
-      events = out.length > 0 ? [{ type: 'text', text: out }] : [];
-    } else if (this.mode === Mode.Reasoning) {
+    if (this.mode === Mode.Reasoning) {
       const out = this.reasoningSink.write(chunk);
       events = out.length > 0 ? [{ type: 'reasoning', text: out }] : [];
     } else {
       this.events = events = [];
       this.appendBody(chunk, 0, n);
     }
-    this.prevCode = chunk.charCodeAt(n - 1);
-    this.lineIndent = indentAfter(chunk, n, this.lineIndent);
-    this.offset += n;
+    this.passed(chunk, n);
     return events;
+  }
+
+  /** A plain chunk of `n` units went by: what the scan keeps of the text before it. */
+  private passed(chunk: string, n: number): void {
+    const last = chunk.charCodeAt(n - 1);
+    this.prevCode = last;
+    // A chunk that ends in neither a blank nor a newline leaves no indent to count.
+    this.lineIndent =
+      last === SPACE || last === TAB || last === LINE_FEED ? indentAfter(chunk, n, this.lineIndent) : -1;
+    this.offset += n;
   }
 
   // ---------------------------------------------------------------- the scan

@@ -19,6 +19,17 @@ export class TextSink {
   /** Returns the text to release now ('' when all of it is held or dropped). */
   write(s: string): string {
     const n = s.length;
+    // The usual streamed token: nothing held, no blank at either end. It goes out as it is
+    // (what the general rule below gives too, without its slices).
+    if (
+      n > 0 &&
+      this.pendingSpace.length === 0 &&
+      this.started &&
+      !this.dropSpaceAfterCut &&
+      !isSpace(s.charCodeAt(0)) &&
+      !isSpace(s.charCodeAt(n - 1))
+    )
+      return s;
     let first = 0;
     while (first < n && isSpace(s.charCodeAt(first))) first++;
     if (first === n) {

@@ -15,6 +15,7 @@ import { isAsciiAlphanumeric, SPACE } from '../char-codes.js';
 import { MarkerSet } from '../marker-set.js';
 import type { BlockSpec, BodyResult, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
 import { THINK_REASONING } from '../markup-spec.js';
+import { plainProbes } from './plain-probes.js';
 
 /** What a marker found in text mode opens. */
 export type TextMarker =
@@ -41,8 +42,9 @@ export class CompiledMarkup {
   readonly fences = new Map<string, BlockSpec>();
   readonly defaultReasoning: ReasoningSpec;
   /**
-   * What `parse` searches a text for (each with one native indexOf) before it runs the engine:
-   * when none occurs, no marker can open anything and the text is the content as it is.
+   * What `parse` searches a text for before it runs the engine (see engine/plain-probes.ts):
+   * every marker holds one, so when none occurs no marker can open anything and the text is the
+   * content as it is.
    */
   readonly plainProbes: readonly string[];
   /**
@@ -115,12 +117,10 @@ export class CompiledMarkup {
         for (const closer of value.spec.provenBy) plainEntries.push([closer, true]);
       } else plainEntries.push([marker, value]);
     }
-    const plainSet = new MarkerSet(plainEntries, followedBy);
-    const all = new Set(plainSet.probes);
-    for (const chars of followedBy.values()) for (const c of chars) all.add(c);
-    // A probe that holds a single-character probe is dropped: the shorter one finds it first.
-    const single = [...all].filter((p) => p.length === 1);
-    this.plainProbes = [...all].filter((p) => p.length === 1 || !single.some((c) => p.includes(c)));
+    this.plainProbes = plainProbes(
+      plainEntries.map(([marker]) => marker).filter((marker) => !followedBy.has(marker)),
+      [...followedBy.values()].join(''),
+    );
     this.plainTails = [...followedBy.keys()];
   }
 }

@@ -89,6 +89,32 @@ export abstract class Fences extends Blocks {
     return end;
   }
 
+  /**
+   * Where the inline code span opened by the backtick run at `c` ends (after its closing run, or
+   * after the newline that ends it), when that is inside `work` and decided there; -1 for a fence
+   * opener, or a span whose end this work does not show (openCode and scanInlineCode decide those,
+   * as they would have anyway: this only spares the text releases of a span they would close).
+   */
+  protected inlineSpanEnd(work: string, c: number): number {
+    const n = work.length;
+    let end = c;
+    while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+    const ticks = end - c;
+    if (end === n || (ticks >= 3 && this.atLineStart(work, c, 3))) return -1;
+    for (let i = end; i < n; i++) {
+      const code = work.charCodeAt(i);
+      if (code === LINE_FEED) return i + 1;
+      if (code === BACKTICK) {
+        let runEnd = i;
+        while (runEnd < n && work.charCodeAt(runEnd) === BACKTICK) runEnd++;
+        if (runEnd === n) return -1;
+        if (runEnd - i === ticks) return runEnd;
+        i = runEnd - 1;
+      }
+    }
+    return -1;
+  }
+
   protected override scanFencedBlock(work: string, pos: number, final: boolean): number {
     const n = work.length;
     let p = pos;

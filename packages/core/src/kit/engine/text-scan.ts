@@ -93,8 +93,19 @@ export abstract class TextScan extends Repeats {
       }
       const marker = m.value;
       switch (marker.kind) {
-        case 'backtick':
+        case 'backtick': {
+          // An inline code span that closes in this work is text, like the prose around it: the
+          // scan steps over it and releases both in one piece (a span per word made two releases
+          // per word, and their garbage). Anything else (a fence, a span still open) is openCode's.
+          if (this.pending === null && this.wholeDecided) {
+            const after = this.inlineSpanEnd(work, c);
+            if (after !== -1) {
+              from = after;
+              continue;
+            }
+          }
           return this.openCode(work, pos, c, final);
+        }
         case 'block': {
           if (marker.spec.lineStart && !this.atLineStart(work, c, 3)) {
             from = c + 1;
