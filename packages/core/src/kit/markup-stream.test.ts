@@ -160,6 +160,20 @@ describe('code is text, not markup (semantics 4)', () => {
     expect(parse(text)).toMatchObject({ calls: [], content: text });
   });
 
+  it('keeps spans of every tick count, and a span a newline ends, as text', () => {
+    // `w` sits in a span of three ticks mid-line; the span after `d` is ended by its newline,
+    // so the call after `next` is markup again.
+    const text = `a \`x\` b \`\`y \` z\`\` c \`\`\`w\`\`\` d \`${weather}\nnext ${weather} \`\`${weather}`;
+    const batch = parse(text);
+    expect(batch.calls).toHaveLength(1);
+    expect(batch.content).toBe(`a \`x\` b \`\`y \` z\`\` c \`\`\`w\`\`\` d \`${weather}\nnext \`\`${weather}`);
+    for (const size of [1, 2, 5]) {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      expect(streamed(chunks)).toEqual(batch);
+    }
+  });
+
   it('reads markup again after the code span or fence closes', () => {
     const r = parse(`Use \`<call>\` like this: ${weather}`);
     expect(r.calls).toHaveLength(1);
