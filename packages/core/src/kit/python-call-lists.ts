@@ -18,7 +18,7 @@ import { BRACKET_CLOSE, CARRIAGE_RETURN, isAsciiIdentStart, isJsonSpace, LINE_FE
 import { textContinuesSentence } from './evidence.js';
 import type { BodyContext } from './markup-spec.js';
 import type { ProseFinder, ProseMatch } from './prose-calls.js';
-import { parsePythonCalls } from './python-calls.js';
+import { PythonCallListReader } from './python-calls.js';
 import { pythonNoteIssues } from './python-notes.js';
 import { pythonRawCalls } from './python-raw-calls.js';
 
@@ -53,6 +53,8 @@ class PythonCallLists implements ProseFinder {
   /** The last list looked up, by the position it was looked up from. */
   private aheadFrom = -1;
   private ahead: ProseMatch | null = null;
+  /** Made on the first candidate: most texts have none. */
+  private reader: PythonCallListReader | null = null;
 
   constructor(
     readonly text: string,
@@ -67,13 +69,10 @@ class PythonCallLists implements ProseFinder {
     let at = nextCallListCandidate(t, from);
     let found: ProseMatch | null = null;
     while (at !== -1) {
-      const parsed = parsePythonCalls(t, {
-        start: at,
-        maxDepth: this.ctx.options.maxDepth,
-        allowBareCall: false,
-      });
-      if (!parsed.ok || parsed.calls.length === 0) {
-        at = nextCallListCandidate(t, Math.max(at + 1, parsed.ok ? parsed.end : parsed.offset));
+      this.reader ??= new PythonCallListReader(t, this.ctx.options.maxDepth);
+      const parsed = this.reader.read(at);
+      if (parsed === null || parsed.calls.length === 0) {
+        at = nextCallListCandidate(t, Math.max(at + 1, parsed === null ? this.reader.failedAt : parsed.end));
         continue;
       }
       // The parser's end includes the blanks after the list; they are the text's.

@@ -120,14 +120,18 @@ export interface PythonCallsOptions extends PythonLiteralOptions {
  */
 const FAILED: unique symbol = Symbol('failed');
 
-const AFTER_ARGUMENT = 0;
-const AFTER_CALL = 1;
-interface DeferredMessage {
-  kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL;
-  name: string;
-  open: number;
-  at: number;
-}
+/**
+ * The failures a bare-text scan meets most, kept as their parts: the message is built only if
+ * someone reads it (a scan that tries the parser at every candidate discards it).
+ */
+const EAGER = 0;
+/** Something else where `,` or `)` must come after an argument. */
+const AFTER_ARGUMENT = 1;
+/** Something else where `,` or `]` must come after a call in a list. */
+const AFTER_CALL = 2;
+/** No value where one must start. */
+const NO_VALUE = 3;
+type FailureKind = typeof EAGER | typeof AFTER_ARGUMENT | typeof AFTER_CALL | typeof NO_VALUE;
 
 /** `describe` of ASCII characters, built once each (a failing candidate names the one it met). */
 const ASCII_QUOTED: Array<string | undefined> = [];
@@ -167,13 +171,26 @@ function normaliseDepth(value: unknown): number {
   return Math.floor(value);
 }
 
+function startOf(start: unknown, length: number): number {
+  return typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), length) : 0;
+}
+
 class PythonLiteralParser {
   pos: number;
   depth = 0;
   /** Made on the first note: most parses have none. */
   notes: PythonNote[] | null = null;
-  /** The first failure (see FAILED). */
-  error: { message: string | DeferredMessage; offset: number } | null = null;
+  /**
+   * The first failure (see FAILED), as plain fields rather than an object: a scan that tries
+   * the parser at many candidates allocates nothing for the ones that fail.
+   */
+  failed = false;
+  failOffset = 0;
+  failKind: FailureKind = EAGER;
+  /** The message of an EAGER failure; the call's name of an AFTER_* one. */
+  failText = '';
+  /** Where the call or list an AFTER_* failure is about was opened. */
+  failOpen = 0;
   readonly maxDepth: number;
 
   constructor(
@@ -181,8 +198,15 @@ class PythonLiteralParser {
     options: PythonLiteralOptions,
   ) {
     this.maxDepth = normaliseDepth(options.maxDepth);
-    const start = options.start;
-    this.pos = typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), src.length) : 0;
+    this.pos = startOf(options.start, src.length);
+  }
+
+  /** Back to the state of a parser just made at `start`, for the next read of the same text. */
+  reset(start: number): void {
+    this.pos = startOf(start, this.src.length);
+    this.depth = 0;
+    this.notes = null;
+    this.failed = false;
   }
 
   /**
@@ -197,23 +221,32 @@ class PythonLiteralParser {
    * Records the first failure and returns FAILED, for the caller to return in turn.
    */
   fail(message: string, offset: number = this.pos): Failed {
-    this.error ??= { message, offset };
+    if (!this.failed) this.record(EAGER, message, 0, offset);
     return FAILED;
   }
 
-  /**
-   * The failure a bare-text scan meets most (something else where `,` or a closer must come),
-   * kept as its parts: its message is built only if someone reads it.
-   */
-  failAfter(kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL, name: string, open: number, at: number): Failed {
-    this.error ??= { message: { kind, name, open, at }, offset: at };
+  /** A failure whose message is built only if someone reads it (see FailureKind). */
+  failAfter(kind: FailureKind, name: string, open: number, at: number): Failed {
+    if (!this.failed) this.record(kind, name, open, at);
     return FAILED;
   }
 
-  /** The message of a recorded failure. */
-  messageOf(message: string | DeferredMessage): string {
-    if (typeof message === 'string') return message;
-    const { kind, name, open, at } = message;
+  record(kind: FailureKind, text: string, open: number, offset: number): void {
+    this.failed = true;
+    this.failKind = kind;
+    this.failText = text;
+    this.failOpen = open;
+    this.failOffset = offset;
+  }
+
+  /** The message of the recorded failure. */
+  failMessage(): string {
+    const kind = this.failKind;
+    const at = this.failOffset;
+    if (kind === EAGER) return this.failText;
+    if (kind === NO_VALUE) return `expected a value, found ${this.describe(at)}`;
+    const name = this.failText;
+    const open = this.failOpen;
     return kind === AFTER_ARGUMENT
       ? `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(at)}`
       : `expected ',' or ']' after call '${name}' in the list opened at ${open}, found ${this.describe(at)}`;
@@ -248,8 +281,7 @@ class PythonLiteralParser {
 
   /** The error result for the recorded failure, or for whatever was thrown (nothing is rethrown). */
   failure(thrown?: unknown): { ok: false; error: string; offset: number } {
-    const error = this.error;
-    if (error !== null) return { ok: false, error: this.messageOf(error.message), offset: error.offset };
+    if (this.failed) return { ok: false, error: this.failMessage(), offset: this.failOffset };
     // Only reachable with a huge caller-chosen maxDepth (stack overflow) or out of memory.
     const message = thrown instanceof Error ? thrown.message : 'unknown failure';
     return { ok: false, error: `input could not be parsed: ${message}`, offset: this.pos };
@@ -515,7 +547,7 @@ class PythonLiteralParser {
     if (c === BRACE_OPEN) return this.readDictOrSet();
     if (c === MINUS || c === PLUS) return this.readSigned();
     if (isIdentStart(c)) return this.readNameValue();
-    return this.fail(`expected a value, found ${this.describe(i)}`, i);
+    return this.failAfter(NO_VALUE, '', 0, i);
   }
 
   /** `'a' "b"` — adjacent literals concatenate, as in Python. */
@@ -1185,6 +1217,47 @@ export function parsePythonCalls(text: string, options?: PythonCallsOptions): Py
   } catch (error) {
     if (parser) return parser.failure(error);
     return { ok: false, error: 'invalid options', offset: 0 };
+  }
+}
+
+/** A call list read at a candidate (what parsePythonCalls returns when it succeeds). */
+export type PythonCallList = Extract<PythonCallsResult, { ok: true }>;
+
+/**
+ * Reads call lists `[f(a=1), …]` at many candidate positions of one text — the bare-text scan of
+ * kit/python-call-lists.ts, where most candidates fail. One parser serves every candidate, and a
+ * failed read builds neither a result nor a message: where it failed is all a scan needs to go on
+ * (architecture/semantics.md, guarantee 8: the scan resumes there).
+ */
+export class PythonCallListReader {
+  private readonly parser: PythonLiteralParser;
+  /** Where the last failed `read` failed: the `offset` parsePythonCalls would report. */
+  failedAt = 0;
+
+  constructor(text: string, maxDepth?: number) {
+    this.parser = new PythonLiteralParser(text, { maxDepth });
+  }
+
+  /**
+   * What `parsePythonCalls(text, { start, maxDepth, allowBareCall: false })` returns when it
+   * succeeds; null when it fails, with `failedAt` set to its offset.
+   */
+  read(start: number): PythonCallList | null {
+    const parser = this.parser;
+    parser.reset(start);
+    try {
+      parser.pos = parser.skipSpace(parser.pos);
+      const calls = parser.readCalls(false);
+      if (calls !== FAILED) {
+        const end = parser.skipSpace(parser.pos);
+        return withNotes({ ok: true as const, calls, end }, parser.notes);
+      }
+    } catch {
+      // As parsePythonCalls: only a huge caller-chosen maxDepth or out of memory gets here.
+      if (!parser.failed) parser.record(EAGER, '', 0, parser.pos);
+    }
+    this.failedAt = parser.failOffset;
+    return null;
   }
 }
 
