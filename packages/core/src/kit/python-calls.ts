@@ -392,16 +392,19 @@ class PythonLiteralParser {
     if (this.at(open) !== PAREN_OPEN) {
       return this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
     }
-    const call: PythonCall = { name, arguments: {}, positional: [] };
-    if (this.readArguments(call, open) === FAILED) return FAILED;
-    return call;
+    return this.readArguments(name, open);
   }
 
-  /** The argument list whose `(` is at `open`; leaves `pos` after the `)`. */
-  readArguments(call: PythonCall, open: number): Failed | undefined {
+  /**
+   * The call `name` whose argument list's `(` is at `open`; leaves `pos` after the `)`. Its objects
+   * are made only as values arrive, and the call only once it closes: a candidate that fails
+   * deep inside nested calls leaves nothing behind at each level.
+   */
+  readArguments(name: string, open: number): PythonCall | Failed {
     const src = this.src;
     const n = src.length;
-    const name = call.name;
+    let args: Record<string, unknown> | null = null;
+    let positional: unknown[] | null = null;
     if (this.enter(open) === FAILED) return FAILED;
     this.pos = open + 1;
     for (;;) {
@@ -420,7 +423,8 @@ class PythonLiteralParser {
         const spread = this.readValue();
         if (spread === FAILED) return FAILED;
         if (!isPlainObject(spread)) return this.fail(`expected a dict after '**' in call '${name}'`, i);
-        for (const key of Object.keys(spread)) setOwn(call.arguments, key, spread[key]);
+        args ??= {};
+        for (const key of Object.keys(spread)) setOwn(args, key, spread[key]);
       } else if (isIdentStart(c)) {
         // `name=value` or a positional value that starts with a name (a bare word, True, a call).
         const keyEnd = this.identEnd(i);
@@ -438,18 +442,21 @@ class PythonLiteralParser {
           this.pos = at;
           const value = this.readValue();
           if (value === FAILED) return FAILED;
-          setOwn(call.arguments, key, value);
+          args ??= {};
+          setOwn(args, key, value);
         } else {
           this.pos = i;
           const value = this.readValue();
           if (value === FAILED) return FAILED;
-          call.positional.push(value);
+          positional ??= [];
+          positional.push(value);
         }
       } else {
         this.pos = i;
         const value = this.readValue();
         if (value === FAILED) return FAILED;
-        call.positional.push(value);
+        positional ??= [];
+        positional.push(value);
       }
       i = this.skipInside(this.pos);
       const d = this.at(i);
@@ -469,7 +476,7 @@ class PythonLiteralParser {
       }
     }
     this.depth--;
-    return undefined;
+    return { name, arguments: args ?? {}, positional: positional ?? [] };
   }
 
   /** A list of calls `[f(), g()]` or, when allowed, bare calls; `pos` is at the first non-blank. */
@@ -959,8 +966,8 @@ class PythonLiteralParser {
    * any other call is kept as its source text rather than evaluated.
    */
   readCallValue(name: string, start: number, open: number): unknown {
-    const call: PythonCall = { name, arguments: {}, positional: [] };
-    if (this.readArguments(call, open) === FAILED) return FAILED;
+    const call = this.readArguments(name, open);
+    if (call === FAILED) return FAILED;
     const text = this.src.slice(start, this.pos);
     const hasKeywords = Object.keys(call.arguments).length > 0;
     const positional = call.positional;
@@ -1074,19 +1081,20 @@ class PythonLiteralParser {
   readItems(open: number, close: number, what: string): unknown[] | Failed {
     const src = this.src;
     const n = src.length;
-    const closeChar = String.fromCharCode(close);
-    const items: unknown[] = [];
+    // Made on the first item: an opener that fails before one (deep nesting) leaves nothing.
+    let items: unknown[] | null = null;
     for (;;) {
       let i = this.skipInside(this.pos);
       if (this.at(i) === close) {
         this.pos = i + 1;
-        return items;
+        return items ?? [];
       }
-      if (i >= n) return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+      if (i >= n) return this.failUnclosed(open, close, what);
       this.pos = i;
       const value = this.readValue();
       if (value === FAILED) return FAILED;
-      items.push(value);
+      if (items === null) items = [value];
+      else items.push(value);
       i = this.skipInside(this.pos);
       const d = this.at(i);
       if (d === COMMA) {
@@ -1095,14 +1103,21 @@ class PythonLiteralParser {
         this.pos = i + 1;
         return items;
       } else if (i >= n) {
-        return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+        return this.failUnclosed(open, close, what);
       } else {
         return this.fail(
-          `expected ',' or '${closeChar}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
+          `expected ',' or '${String.fromCharCode(close)}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
           i,
         );
       }
     }
+  }
+
+  failUnclosed(open: number, close: number, what: string): Failed {
+    return this.fail(
+      `expected '${String.fromCharCode(close)}' to close the ${what} opened at ${open}`,
+      this.src.length,
+    );
   }
 
   /** `{k: v}` → object (keys stringified like a JSON encoder would); `{a, b}` → array. */
