@@ -1,7 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
 import { callsInProse } from './prose-calls.js';
-import { nextCallListCandidate, type PythonCallListsOptions, pythonCallLists } from './python-call-lists.js';
+import {
+  callListBound,
+  nextCallListCandidate,
+  type PythonCallListsOptions,
+  pythonCallLists,
+} from './python-call-lists.js';
+import { parsePythonCalls } from './python-calls.js';
 
 const ctx = (options: Parameters<typeof resolveParseOptions>[0] = {}) => ({
   options: resolveParseOptions(options),
@@ -21,6 +28,34 @@ describe('nextCallListCandidate', () => {
     expect(nextCallListCandidate('x [1] [ \t\r\nf(', 0)).toBe(6);
     expect(nextCallListCandidate('[1, 2] [_a', 0)).toBe(7);
     expect(nextCallListCandidate('[f(', 1)).toBe(-1);
+  });
+});
+
+describe('callListBound', () => {
+  it('is the last `)` before the last `]`, or -1 without either', () => {
+    expect(callListBound('[f(a=1)] x')).toBe(6);
+    expect(callListBound('[f(a=1) ) ]')).toBe(8);
+    expect(callListBound('[f(a=1)')).toBe(-1);
+    expect(callListBound('[f(a=')).toBe(-1);
+    expect(callListBound(']')).toBe(-1);
+    expect(callListBound('] [f()')).toBe(-1);
+  });
+
+  it('no call list starts at or after it', () => {
+    const soup = fc
+      .array(fc.constantFrom('[', ']', 'f(', ')', 'a=', '"', "'", ',', ' ', '1', 'x', '#', '\n'), {
+        maxLength: 40,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(soup, (text) => {
+        for (let start = Math.max(0, callListBound(text)); start < text.length; start++) {
+          const parsed = parsePythonCalls(text, { start, allowBareCall: false });
+          expect(parsed.ok && parsed.calls.length > 0).toBe(false);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

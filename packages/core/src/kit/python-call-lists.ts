@@ -12,7 +12,8 @@
  * Cost, linear by construction (architecture/semantics.md, guarantee 8): a candidate that fails
  * to parse is abandoned where the parser gave up and the next one is looked for after that point
  * (1 MiB of `hello world[A(A=` is one pass), and the list after a mention, looked at to decide
- * it, is kept for the next call rather than parsed again.
+ * it, is kept for the next call rather than parsed again. No candidate is read past the last
+ * place a list could start (`callListBound`): output cut inside a call, repeated, is not parsed.
  */
 import { BRACKET_CLOSE, CARRIAGE_RETURN, isAsciiIdentStart, isJsonSpace, LINE_FEED } from './char-codes.js';
 import { textContinuesSentence } from './evidence.js';
@@ -41,6 +42,15 @@ export function nextCallListCandidate(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * Candidates at or after this index cannot be call lists, -1 when none can: a list closes with
+ * `]` after the `)` of its first call, so it starts before the last `)` that precedes the last `]`.
+ */
+export function callListBound(text: string): number {
+  const close = text.lastIndexOf(']');
+  return close <= 0 ? -1 : text.lastIndexOf(')', close - 1);
+}
+
 function hasLineBreak(text: string, from: number, to: number): boolean {
   for (let p = from; p < to; p++) {
     const c = text.charCodeAt(p);
@@ -55,6 +65,8 @@ class PythonCallLists implements ProseFinder {
   private ahead: ProseMatch | null = null;
   /** Made on the first candidate: most texts have none. */
   private reader: PythonCallListReader | null = null;
+  /** `callListBound` of the text, found on the first candidate. */
+  private bound = -2;
 
   constructor(
     readonly text: string,
@@ -68,7 +80,8 @@ class PythonCallLists implements ProseFinder {
     const t = this.text;
     let at = nextCallListCandidate(t, from);
     let found: ProseMatch | null = null;
-    while (at !== -1) {
+    if (at !== -1 && this.bound === -2) this.bound = callListBound(t);
+    while (at !== -1 && at < this.bound) {
       this.reader ??= new PythonCallListReader(t, this.ctx.options.maxDepth);
       const parsed = this.reader.read(at);
       if (parsed === null || parsed.calls.length === 0) {

@@ -430,30 +430,26 @@ class PythonLiteralParser {
         const keyEnd = this.identEnd(i);
         const eq = this.skipInside(keyEnd);
         if (this.at(eq) === EQUALS && this.at(eq + 1) !== EQUALS) {
-          const key = src.slice(i, keyEnd);
           const at = this.skipInside(eq + 1);
           const v = this.at(at);
           if (at >= n || v === COMMA || v === PAREN_CLOSE) {
             return this.fail(
-              `expected a value for '${key}' in call '${name}', found ${this.describe(at)}`,
+              `expected a value for '${src.slice(i, keyEnd)}' in call '${name}', found ${this.describe(at)}`,
               at,
             );
           }
-          this.pos = at;
-          const value = this.readValue();
+          const value = this.valueAt(at);
           if (value === FAILED) return FAILED;
           args ??= {};
-          setOwn(args, key, value);
+          setOwn(args, src.slice(i, keyEnd), value);
         } else {
-          this.pos = i;
-          const value = this.readValue();
+          const value = this.valueAt(i);
           if (value === FAILED) return FAILED;
           positional ??= [];
           positional.push(value);
         }
       } else {
-        this.pos = i;
-        const value = this.readValue();
+        const value = this.valueAt(i);
         if (value === FAILED) return FAILED;
         positional ??= [];
         positional.push(value);
@@ -483,7 +479,8 @@ class PythonLiteralParser {
   readCalls(allowBare: boolean): PythonCall[] | Failed {
     const src = this.src;
     const n = src.length;
-    const calls: PythonCall[] = [];
+    // Made on the first call: a candidate that fails inside its first call leaves nothing.
+    let calls: PythonCall[] | null = null;
     const first = this.pos;
     if (this.at(first) === BRACKET_OPEN) {
       if (this.enter(first) === FAILED) return FAILED;
@@ -498,7 +495,8 @@ class PythonLiteralParser {
         this.pos = i;
         const call = this.readCall();
         if (call === FAILED) return FAILED;
-        calls.push(call);
+        if (calls === null) calls = [call];
+        else calls.push(call);
         i = this.skipInside(this.pos);
         const d = this.at(i);
         if (d === COMMA) {
@@ -520,7 +518,8 @@ class PythonLiteralParser {
       for (;;) {
         const call = this.readCall();
         if (call === FAILED) return FAILED;
-        calls.push(call);
+        if (calls === null) calls = [call];
+        else calls.push(call);
         // Separators and comments are consumed only when another call follows them, so text
         // after the last call (", and then …") is left to the caller untouched.
         const next = this.skipSeparators(this.pos);
@@ -535,15 +534,19 @@ class PythonLiteralParser {
         first,
       );
     }
-    return calls;
+    return calls ?? [];
   }
 
   // ---- values -------------------------------------------------------------------------------
 
   /** One value at `pos` (blanks before it skipped); leaves `pos` just after it. */
   readValue(): unknown {
+    return this.valueAt(this.skipInside(this.pos));
+  }
+
+  /** One value at `i`, where no blank is (the caller skipped them); leaves `pos` just after it. */
+  valueAt(i: number): unknown {
     const src = this.src;
-    const i = this.skipInside(this.pos);
     this.pos = i;
     if (i >= src.length) return this.fail('expected a value, found end of input', i);
     const c = this.at(i);
@@ -1090,8 +1093,7 @@ class PythonLiteralParser {
         return items ?? [];
       }
       if (i >= n) return this.failUnclosed(open, close, what);
-      this.pos = i;
-      const value = this.readValue();
+      const value = this.valueAt(i);
       if (value === FAILED) return FAILED;
       if (items === null) items = [value];
       else items.push(value);
