@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
 import { callsInProse } from './prose-calls.js';
 import {
-  callListBound,
+  CallListBound,
   nextCallListCandidate,
   type PythonCallListsOptions,
   pythonCallLists,
@@ -31,30 +31,34 @@ describe('nextCallListCandidate', () => {
   });
 });
 
-describe('callListBound', () => {
-  it('is the last `)` before the last `]`, or -1 without either', () => {
-    expect(callListBound('[f(a=1)] x')).toBe(6);
-    expect(callListBound('[f(a=1) ) ]')).toBe(8);
-    expect(callListBound('[f(a=1)')).toBe(-1);
-    expect(callListBound('[f(a=')).toBe(-1);
-    expect(callListBound(']')).toBe(-1);
-    expect(callListBound('] [f()')).toBe(-1);
+describe('CallListBound', () => {
+  it('lets a candidate be read only when a `)` that a `]` follows comes after it', () => {
+    const bound = new CallListBound('[f(a=1)] [g( [h(x) ]');
+    expect([0, 9, 13].map((at) => bound.mayStartAt(at))).toEqual([true, true, true]);
+    expect(new CallListBound('[f(a=1)').mayStartAt(0)).toBe(false);
+    expect(new CallListBound('[f(a= ] )').mayStartAt(0)).toBe(false);
+    expect(new CallListBound('[f(a=').mayStartAt(0)).toBe(false);
   });
 
-  it('no call list starts at or after it', () => {
+  it('answers as a fresh search would, in any order of candidates, and never rules out a list', () => {
     const soup = fc
       .array(fc.constantFrom('[', ']', 'f(', ')', 'a=', '"', "'", ',', ' ', '1', 'x', '#', '\n'), {
         maxLength: 40,
       })
       .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(soup, (text) => {
-        for (let start = Math.max(0, callListBound(text)); start < text.length; start++) {
-          const parsed = parsePythonCalls(text, { start, allowBareCall: false });
-          expect(parsed.ok && parsed.calls.length > 0).toBe(false);
+      fc.property(soup, fc.array(fc.nat(), { maxLength: 20 }), (text, picks) => {
+        const bound = new CallListBound(text);
+        for (const pick of picks) {
+          const at = pick % (text.length + 1);
+          const paren = text.indexOf(')', at + 1);
+          const expected = paren !== -1 && text.indexOf(']', paren + 1) !== -1;
+          expect(bound.mayStartAt(at)).toBe(expected);
+          const parsed = parsePythonCalls(text, { start: at, allowBareCall: false });
+          if (!expected) expect(parsed.ok && parsed.calls.length > 0).toBe(false);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
   });
 });

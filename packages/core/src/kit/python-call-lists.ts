@@ -12,8 +12,8 @@
  * Cost, linear by construction (architecture/semantics.md, guarantee 8): a candidate that fails
  * to parse is abandoned where the parser gave up and the next one is looked for after that point
  * (1 MiB of `hello world[A(A=` is one pass), and the list after a mention, looked at to decide
- * it, is kept for the next call rather than parsed again. No candidate is read past the last
- * place a list could start (`callListBound`): output cut inside a call, repeated, is not parsed.
+ * it, is kept for the next call rather than parsed again. A candidate no `)` and `]` follow is
+ * not parsed at all (`CallListBound`).
  */
 import { BRACKET_CLOSE, CARRIAGE_RETURN, isAsciiIdentStart, isJsonSpace, LINE_FEED } from './char-codes.js';
 import { textContinuesSentence } from './evidence.js';
@@ -43,12 +43,34 @@ export function nextCallListCandidate(text: string, from: number): number {
 }
 
 /**
- * Candidates at or after this index cannot be call lists, -1 when none can: a list closes with
- * `]` after the `)` of its first call, so it starts before the last `)` that precedes the last `]`.
+ * Whether a call list can start at a candidate: it closes with `]` after its first call's `)`, so
+ * a `)` that a `]` follows must come after it. Output cut inside a call, repeated, has none, and
+ * its candidates need not be parsed. Each search starts where the last one's answer ran out, so
+ * the text is searched once over (architecture/semantics.md, guarantee 8).
  */
-export function callListBound(text: string): number {
-  const close = text.lastIndexOf(']');
-  return close <= 0 ? -1 : text.lastIndexOf(')', close - 1);
+export class CallListBound {
+  /** A `)` that a `]` follows; candidates before it can start a list. -1: none found yet. */
+  private paren = -1;
+  /** The first `]` after some earlier `)`: a `)` before it has a `]` after it. */
+  private close = -1;
+  /** Candidates from here on cannot start a list. */
+  private noneFrom = Number.POSITIVE_INFINITY;
+
+  constructor(readonly text: string) {}
+
+  mayStartAt(at: number): boolean {
+    if (at < this.paren) return true;
+    if (at >= this.noneFrom) return false;
+    const t = this.text;
+    const paren = t.indexOf(')', at + 1);
+    if (paren !== -1 && this.close <= paren) this.close = t.indexOf(']', paren + 1);
+    if (paren === -1 || this.close === -1) {
+      this.noneFrom = at;
+      return false;
+    }
+    this.paren = paren;
+    return true;
+  }
 }
 
 function hasLineBreak(text: string, from: number, to: number): boolean {
@@ -65,8 +87,8 @@ class PythonCallLists implements ProseFinder {
   private ahead: ProseMatch | null = null;
   /** Made on the first candidate: most texts have none. */
   private reader: PythonCallListReader | null = null;
-  /** `callListBound` of the text, found on the first candidate. */
-  private bound = -2;
+  /** Made on the first candidate. */
+  private bound: CallListBound | null = null;
 
   constructor(
     readonly text: string,
@@ -80,8 +102,9 @@ class PythonCallLists implements ProseFinder {
     const t = this.text;
     let at = nextCallListCandidate(t, from);
     let found: ProseMatch | null = null;
-    if (at !== -1 && this.bound === -2) this.bound = callListBound(t);
-    while (at !== -1 && at < this.bound) {
+    while (at !== -1) {
+      this.bound ??= new CallListBound(t);
+      if (!this.bound.mayStartAt(at)) break;
       this.reader ??= new PythonCallListReader(t, this.ctx.options.maxDepth);
       const parsed = this.reader.read(at);
       if (parsed === null || parsed.calls.length === 0) {
