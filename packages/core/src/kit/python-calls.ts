@@ -131,7 +131,14 @@ const AFTER_ARGUMENT = 1;
 const AFTER_CALL = 2;
 /** No value where one must start. */
 const NO_VALUE = 3;
-type FailureKind = typeof EAGER | typeof AFTER_ARGUMENT | typeof AFTER_CALL | typeof NO_VALUE;
+/** Something else than `(` after a name in a list (`[see the docs]`, `[x](url)`). */
+const NO_PAREN = 4;
+type FailureKind =
+  | typeof EAGER
+  | typeof AFTER_ARGUMENT
+  | typeof AFTER_CALL
+  | typeof NO_VALUE
+  | typeof NO_PAREN;
 
 /** `describe` of ASCII characters, built once each (a failing candidate names the one it met). */
 const ASCII_QUOTED: Array<string | undefined> = [];
@@ -187,7 +194,7 @@ class PythonLiteralParser {
   failed = false;
   failOffset = 0;
   failKind: FailureKind = EAGER;
-  /** The message of an EAGER failure; the call's name of an AFTER_* one. */
+  /** The message of an EAGER failure; the name of an AFTER_* or NO_PAREN one. */
   failText = '';
   /** Where the call or list an AFTER_* failure is about was opened. */
   failOpen = 0;
@@ -246,6 +253,7 @@ class PythonLiteralParser {
     if (kind === EAGER) return this.failText;
     if (kind === NO_VALUE) return `expected a value, found ${this.describe(at)}`;
     const name = this.failText;
+    if (kind === NO_PAREN) return `expected '(' after function name '${name}', found ${this.describe(at)}`;
     const open = this.failOpen;
     return kind === AFTER_ARGUMENT
       ? `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(at)}`
@@ -390,7 +398,7 @@ class PythonLiteralParser {
     const name = src.slice(start, nameEnd);
     const open = this.skipInside(nameEnd);
     if (this.at(open) !== PAREN_OPEN) {
-      return this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
+      return this.failAfter(NO_PAREN, name, 0, open);
     }
     return this.readArguments(name, open);
   }
