@@ -233,7 +233,7 @@ class PythonLiteralParser {
   }
 
   /** A failure whose message is built only if someone reads it (see FailureKind). */
-  failAfter(kind: FailureKind, name: string, open: number, at: number): Failed {
+  failDeferred(kind: FailureKind, name: string, open: number, at: number): Failed {
     if (!this.failed) this.record(kind, name, open, at);
     return FAILED;
   }
@@ -398,7 +398,7 @@ class PythonLiteralParser {
     const name = src.slice(start, nameEnd);
     const open = this.skipInside(nameEnd);
     if (this.at(open) !== PAREN_OPEN) {
-      return this.failAfter(NO_PAREN, name, 0, open);
+      return this.failDeferred(NO_PAREN, name, 0, open);
     }
     return this.readArguments(name, open);
   }
@@ -476,7 +476,7 @@ class PythonLiteralParser {
       } else if (i >= n) {
         return this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
       } else {
-        return this.failAfter(AFTER_ARGUMENT, name, open, i);
+        return this.failDeferred(AFTER_ARGUMENT, name, open, i);
       }
     }
     this.depth--;
@@ -518,7 +518,7 @@ class PythonLiteralParser {
         } else if (i >= n) {
           return this.fail(`expected ']' to close the call list opened at ${first}`, n);
         } else {
-          return this.failAfter(AFTER_CALL, call.name, first, i);
+          return this.failDeferred(AFTER_CALL, call.name, first, i);
         }
       }
       this.depth--;
@@ -565,7 +565,7 @@ class PythonLiteralParser {
     if (c === BRACE_OPEN) return this.readDictOrSet();
     if (c === MINUS || c === PLUS) return this.readSigned();
     if (isIdentStart(c)) return this.readNameValue();
-    return this.failAfter(NO_VALUE, '', 0, i);
+    return this.failDeferred(NO_VALUE, '', 0, i);
   }
 
   /** `'a' "b"` — adjacent literals concatenate, as in Python. */
