@@ -1,7 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveParseOptions } from '../options.js';
 import { callsInProse } from './prose-calls.js';
-import { nextCallListCandidate, type PythonCallListsOptions, pythonCallLists } from './python-call-lists.js';
+import {
+  CallListBound,
+  nextCallListCandidate,
+  type PythonCallListsOptions,
+  pythonCallLists,
+} from './python-call-lists.js';
+import { parsePythonCalls } from './python-calls.js';
 
 const ctx = (options: Parameters<typeof resolveParseOptions>[0] = {}) => ({
   options: resolveParseOptions(options),
@@ -21,6 +28,38 @@ describe('nextCallListCandidate', () => {
     expect(nextCallListCandidate('x [1] [ \t\r\nf(', 0)).toBe(6);
     expect(nextCallListCandidate('[1, 2] [_a', 0)).toBe(7);
     expect(nextCallListCandidate('[f(', 1)).toBe(-1);
+  });
+});
+
+describe('CallListBound', () => {
+  it('lets a candidate be read only when a `)` that a `]` follows comes after it', () => {
+    const bound = new CallListBound('[f(a=1)] [g( [h(x) ]');
+    expect([0, 9, 13].map((at) => bound.mayStartAt(at))).toEqual([true, true, true]);
+    expect(new CallListBound('[f(a=1)').mayStartAt(0)).toBe(false);
+    expect(new CallListBound('[f(a= ] )').mayStartAt(0)).toBe(false);
+    expect(new CallListBound('[f(a=').mayStartAt(0)).toBe(false);
+  });
+
+  it('answers as a fresh search would, in any order of candidates, and never rules out a list', () => {
+    const soup = fc
+      .array(fc.constantFrom('[', ']', 'f(', ')', 'a=', '"', "'", ',', ' ', '1', 'x', '#', '\n'), {
+        maxLength: 40,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(soup, fc.array(fc.nat(), { maxLength: 20 }), (text, picks) => {
+        const bound = new CallListBound(text);
+        for (const pick of picks) {
+          const at = pick % (text.length + 1);
+          const paren = text.indexOf(')', at + 1);
+          const expected = paren !== -1 && text.indexOf(']', paren + 1) !== -1;
+          expect(bound.mayStartAt(at)).toBe(expected);
+          const parsed = parsePythonCalls(text, { start: at, allowBareCall: false });
+          if (!expected) expect(parsed.ok && parsed.calls.length > 0).toBe(false);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

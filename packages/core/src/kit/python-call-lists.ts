@@ -12,13 +12,14 @@
  * Cost, linear by construction (architecture/semantics.md, guarantee 8): a candidate that fails
  * to parse is abandoned where the parser gave up and the next one is looked for after that point
  * (1 MiB of `hello world[A(A=` is one pass), and the list after a mention, looked at to decide
- * it, is kept for the next call rather than parsed again.
+ * it, is kept for the next call rather than parsed again. A candidate no `)` and `]` follow is
+ * not parsed at all (`CallListBound`).
  */
 import { BRACKET_CLOSE, CARRIAGE_RETURN, isAsciiIdentStart, isJsonSpace, LINE_FEED } from './char-codes.js';
 import { textContinuesSentence } from './evidence.js';
 import type { BodyContext } from './markup-spec.js';
 import type { ProseFinder, ProseMatch } from './prose-calls.js';
-import { parsePythonCalls } from './python-calls.js';
+import { PythonCallListReader } from './python-calls.js';
 import { pythonNoteIssues } from './python-notes.js';
 import { pythonRawCalls } from './python-raw-calls.js';
 
@@ -41,6 +42,37 @@ export function nextCallListCandidate(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * Whether a call list can start at a candidate: it closes with `]` after its first call's `)`, so
+ * a `)` that a `]` follows must come after it. Output cut inside a call, repeated, has none, and
+ * its candidates need not be parsed. Each search starts where the last one's answer ran out, so
+ * the text is searched once over (architecture/semantics.md, guarantee 8).
+ */
+export class CallListBound {
+  /** A `)` that a `]` follows; candidates before it can start a list. -1: none found yet. */
+  private paren = -1;
+  /** The first `]` after some earlier `)`: a `)` before it has a `]` after it. */
+  private close = -1;
+  /** Candidates from here on cannot start a list. */
+  private noneFrom = Number.POSITIVE_INFINITY;
+
+  constructor(readonly text: string) {}
+
+  mayStartAt(at: number): boolean {
+    if (at < this.paren) return true;
+    if (at >= this.noneFrom) return false;
+    const t = this.text;
+    const paren = t.indexOf(')', at + 1);
+    if (paren !== -1 && this.close <= paren) this.close = t.indexOf(']', paren + 1);
+    if (paren === -1 || this.close === -1) {
+      this.noneFrom = at;
+      return false;
+    }
+    this.paren = paren;
+    return true;
+  }
+}
+
 function hasLineBreak(text: string, from: number, to: number): boolean {
   for (let p = from; p < to; p++) {
     const c = text.charCodeAt(p);
@@ -53,6 +85,10 @@ class PythonCallLists implements ProseFinder {
   /** The last list looked up, by the position it was looked up from. */
   private aheadFrom = -1;
   private ahead: ProseMatch | null = null;
+  /** Made on the first candidate: most texts have none. */
+  private reader: PythonCallListReader | null = null;
+  /** Made on the first candidate. */
+  private bound: CallListBound | null = null;
 
   constructor(
     readonly text: string,
@@ -67,13 +103,12 @@ class PythonCallLists implements ProseFinder {
     let at = nextCallListCandidate(t, from);
     let found: ProseMatch | null = null;
     while (at !== -1) {
-      const parsed = parsePythonCalls(t, {
-        start: at,
-        maxDepth: this.ctx.options.maxDepth,
-        allowBareCall: false,
-      });
-      if (!parsed.ok || parsed.calls.length === 0) {
-        at = nextCallListCandidate(t, Math.max(at + 1, parsed.ok ? parsed.end : parsed.offset));
+      this.bound ??= new CallListBound(t);
+      if (!this.bound.mayStartAt(at)) break;
+      this.reader ??= new PythonCallListReader(t, this.ctx.options.maxDepth);
+      const parsed = this.reader.read(at);
+      if (parsed === null || parsed.calls.length === 0) {
+        at = nextCallListCandidate(t, Math.max(at + 1, parsed === null ? this.reader.failedAt : parsed.end));
         continue;
       }
       // The parser's end includes the blanks after the list; they are the text's.

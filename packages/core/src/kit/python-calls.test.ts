@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PythonCallsResult, parsePythonCalls, parsePythonLiteral } from './python-calls.js';
+import {
+  PythonCallListReader,
+  type PythonCallsResult,
+  parsePythonCalls,
+  parsePythonLiteral,
+} from './python-calls.js';
 import { formatPythonCall, formatPythonString, formatPythonValue } from './python-format.js';
 
 /** The calls of a successful parse, as { name, arguments, positional }; fails the test otherwise. */
@@ -604,6 +609,38 @@ describe('properties', () => {
         expect(result.calls.map((c) => c.arguments)).toEqual([record, record]);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('PythonCallListReader', () => {
+  it('reads a list at each start as parsePythonCalls does, and on a failure keeps only its offset', () => {
+    const text = 'x [f(a=1, b="y")] [g(\'z\') [h(a=@ [k(**{"q": 2})]  ';
+    const reader = new PythonCallListReader(text, 8);
+    for (let start = 0; start <= text.length; start++) {
+      const expected = parsePythonCalls(text, { start, maxDepth: 8, allowBareCall: false });
+      const read = reader.read(start);
+      if (expected.ok) expect(read).toEqual(expected);
+      else {
+        expect(read).toBeNull();
+        expect(reader.failedAt).toBe(expected.offset);
+      }
+    }
+  });
+
+  it('agrees with parsePythonCalls at every start of fragment soup, one reader for all of them', () => {
+    fc.assert(
+      fc.property(pythonish, fc.integer({ min: 1, max: 6 }), (text, maxDepth) => {
+        const reader = new PythonCallListReader(text, maxDepth);
+        for (let start = 0; start <= text.length; start++) {
+          const expected = parsePythonCalls(text, { start, maxDepth, allowBareCall: false });
+          const read = reader.read(start);
+          expect(read === null ? { ok: false, offset: reader.failedAt } : read).toEqual(
+            expected.ok ? expected : { ok: false, offset: expected.offset },
+          );
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

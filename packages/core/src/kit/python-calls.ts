@@ -120,14 +120,25 @@ export interface PythonCallsOptions extends PythonLiteralOptions {
  */
 const FAILED: unique symbol = Symbol('failed');
 
-const AFTER_ARGUMENT = 0;
-const AFTER_CALL = 1;
-interface DeferredMessage {
-  kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL;
-  name: string;
-  open: number;
-  at: number;
-}
+/**
+ * The failures a bare-text scan meets most, kept as their parts: the message is built only if
+ * someone reads it (a scan that tries the parser at every candidate discards it).
+ */
+const EAGER = 0;
+/** Something else where `,` or `)` must come after an argument. */
+const AFTER_ARGUMENT = 1;
+/** Something else where `,` or `]` must come after a call in a list. */
+const AFTER_CALL = 2;
+/** No value where one must start. */
+const NO_VALUE = 3;
+/** Something else than `(` after a name in a list (`[see the docs]`, `[x](url)`). */
+const NO_PAREN = 4;
+type FailureKind =
+  | typeof EAGER
+  | typeof AFTER_ARGUMENT
+  | typeof AFTER_CALL
+  | typeof NO_VALUE
+  | typeof NO_PAREN;
 
 /** `describe` of ASCII characters, built once each (a failing candidate names the one it met). */
 const ASCII_QUOTED: Array<string | undefined> = [];
@@ -167,13 +178,26 @@ function normaliseDepth(value: unknown): number {
   return Math.floor(value);
 }
 
+function startOf(start: unknown, length: number): number {
+  return typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), length) : 0;
+}
+
 class PythonLiteralParser {
   pos: number;
   depth = 0;
   /** Made on the first note: most parses have none. */
   notes: PythonNote[] | null = null;
-  /** The first failure (see FAILED). */
-  error: { message: string | DeferredMessage; offset: number } | null = null;
+  /**
+   * The first failure (see FAILED), as plain fields rather than an object: a scan that tries
+   * the parser at many candidates allocates nothing for the ones that fail.
+   */
+  failed = false;
+  failOffset = 0;
+  failKind: FailureKind = EAGER;
+  /** The message of an EAGER failure; the name of an AFTER_* or NO_PAREN one. */
+  failText = '';
+  /** Where the call or list an AFTER_* failure is about was opened. */
+  failOpen = 0;
   readonly maxDepth: number;
 
   constructor(
@@ -181,8 +205,15 @@ class PythonLiteralParser {
     options: PythonLiteralOptions,
   ) {
     this.maxDepth = normaliseDepth(options.maxDepth);
-    const start = options.start;
-    this.pos = typeof start === 'number' && start > 0 ? Math.min(Math.floor(start), src.length) : 0;
+    this.pos = startOf(options.start, src.length);
+  }
+
+  /** Back to the state of a parser just made at `start`, for the next read of the same text. */
+  reset(start: number): void {
+    this.pos = startOf(start, this.src.length);
+    this.depth = 0;
+    this.notes = null;
+    this.failed = false;
   }
 
   /**
@@ -197,23 +228,33 @@ class PythonLiteralParser {
    * Records the first failure and returns FAILED, for the caller to return in turn.
    */
   fail(message: string, offset: number = this.pos): Failed {
-    this.error ??= { message, offset };
+    if (!this.failed) this.record(EAGER, message, 0, offset);
     return FAILED;
   }
 
-  /**
-   * The failure a bare-text scan meets most (something else where `,` or a closer must come),
-   * kept as its parts: its message is built only if someone reads it.
-   */
-  failAfter(kind: typeof AFTER_ARGUMENT | typeof AFTER_CALL, name: string, open: number, at: number): Failed {
-    this.error ??= { message: { kind, name, open, at }, offset: at };
+  /** A failure whose message is built only if someone reads it (see FailureKind). */
+  failDeferred(kind: FailureKind, name: string, open: number, at: number): Failed {
+    if (!this.failed) this.record(kind, name, open, at);
     return FAILED;
   }
 
-  /** The message of a recorded failure. */
-  messageOf(message: string | DeferredMessage): string {
-    if (typeof message === 'string') return message;
-    const { kind, name, open, at } = message;
+  record(kind: FailureKind, text: string, open: number, offset: number): void {
+    this.failed = true;
+    this.failKind = kind;
+    this.failText = text;
+    this.failOpen = open;
+    this.failOffset = offset;
+  }
+
+  /** The message of the recorded failure. */
+  failMessage(): string {
+    const kind = this.failKind;
+    const at = this.failOffset;
+    if (kind === EAGER) return this.failText;
+    if (kind === NO_VALUE) return `expected a value, found ${this.describe(at)}`;
+    const name = this.failText;
+    if (kind === NO_PAREN) return `expected '(' after function name '${name}', found ${this.describe(at)}`;
+    const open = this.failOpen;
     return kind === AFTER_ARGUMENT
       ? `expected ',' or ')' to close call '${name}' opened at ${open}, found ${this.describe(at)}`
       : `expected ',' or ']' after call '${name}' in the list opened at ${open}, found ${this.describe(at)}`;
@@ -248,8 +289,7 @@ class PythonLiteralParser {
 
   /** The error result for the recorded failure, or for whatever was thrown (nothing is rethrown). */
   failure(thrown?: unknown): { ok: false; error: string; offset: number } {
-    const error = this.error;
-    if (error !== null) return { ok: false, error: this.messageOf(error.message), offset: error.offset };
+    if (this.failed) return { ok: false, error: this.failMessage(), offset: this.failOffset };
     // Only reachable with a huge caller-chosen maxDepth (stack overflow) or out of memory.
     const message = thrown instanceof Error ? thrown.message : 'unknown failure';
     return { ok: false, error: `input could not be parsed: ${message}`, offset: this.pos };
@@ -358,18 +398,21 @@ class PythonLiteralParser {
     const name = src.slice(start, nameEnd);
     const open = this.skipInside(nameEnd);
     if (this.at(open) !== PAREN_OPEN) {
-      return this.fail(`expected '(' after function name '${name}', found ${this.describe(open)}`, open);
+      return this.failDeferred(NO_PAREN, name, 0, open);
     }
-    const call: PythonCall = { name, arguments: {}, positional: [] };
-    if (this.readArguments(call, open) === FAILED) return FAILED;
-    return call;
+    return this.readArguments(name, open);
   }
 
-  /** The argument list whose `(` is at `open`; leaves `pos` after the `)`. */
-  readArguments(call: PythonCall, open: number): Failed | undefined {
+  /**
+   * The call `name` whose argument list's `(` is at `open`; leaves `pos` after the `)`. Its objects
+   * are made only as values arrive, and the call only once it closes: a candidate that fails
+   * deep inside nested calls leaves nothing behind at each level.
+   */
+  readArguments(name: string, open: number): PythonCall | Failed {
     const src = this.src;
     const n = src.length;
-    const name = call.name;
+    let args: Record<string, unknown> | null = null;
+    let positional: unknown[] | null = null;
     if (this.enter(open) === FAILED) return FAILED;
     this.pos = open + 1;
     for (;;) {
@@ -388,36 +431,36 @@ class PythonLiteralParser {
         const spread = this.readValue();
         if (spread === FAILED) return FAILED;
         if (!isPlainObject(spread)) return this.fail(`expected a dict after '**' in call '${name}'`, i);
-        for (const key of Object.keys(spread)) setOwn(call.arguments, key, spread[key]);
+        args ??= {};
+        for (const key of Object.keys(spread)) setOwn(args, key, spread[key]);
       } else if (isIdentStart(c)) {
         // `name=value` or a positional value that starts with a name (a bare word, True, a call).
         const keyEnd = this.identEnd(i);
         const eq = this.skipInside(keyEnd);
         if (this.at(eq) === EQUALS && this.at(eq + 1) !== EQUALS) {
-          const key = src.slice(i, keyEnd);
           const at = this.skipInside(eq + 1);
           const v = this.at(at);
           if (at >= n || v === COMMA || v === PAREN_CLOSE) {
             return this.fail(
-              `expected a value for '${key}' in call '${name}', found ${this.describe(at)}`,
+              `expected a value for '${src.slice(i, keyEnd)}' in call '${name}', found ${this.describe(at)}`,
               at,
             );
           }
-          this.pos = at;
-          const value = this.readValue();
+          const value = this.valueAt(at);
           if (value === FAILED) return FAILED;
-          setOwn(call.arguments, key, value);
+          args ??= {};
+          setOwn(args, src.slice(i, keyEnd), value);
         } else {
-          this.pos = i;
-          const value = this.readValue();
+          const value = this.valueAt(i);
           if (value === FAILED) return FAILED;
-          call.positional.push(value);
+          positional ??= [];
+          positional.push(value);
         }
       } else {
-        this.pos = i;
-        const value = this.readValue();
+        const value = this.valueAt(i);
         if (value === FAILED) return FAILED;
-        call.positional.push(value);
+        positional ??= [];
+        positional.push(value);
       }
       i = this.skipInside(this.pos);
       const d = this.at(i);
@@ -433,18 +476,19 @@ class PythonLiteralParser {
       } else if (i >= n) {
         return this.fail(`expected ')' to close call '${name}' opened at ${open}`, n);
       } else {
-        return this.failAfter(AFTER_ARGUMENT, name, open, i);
+        return this.failDeferred(AFTER_ARGUMENT, name, open, i);
       }
     }
     this.depth--;
-    return undefined;
+    return { name, arguments: args ?? {}, positional: positional ?? [] };
   }
 
   /** A list of calls `[f(), g()]` or, when allowed, bare calls; `pos` is at the first non-blank. */
   readCalls(allowBare: boolean): PythonCall[] | Failed {
     const src = this.src;
     const n = src.length;
-    const calls: PythonCall[] = [];
+    // Made on the first call: a candidate that fails inside its first call leaves nothing.
+    let calls: PythonCall[] | null = null;
     const first = this.pos;
     if (this.at(first) === BRACKET_OPEN) {
       if (this.enter(first) === FAILED) return FAILED;
@@ -459,7 +503,8 @@ class PythonLiteralParser {
         this.pos = i;
         const call = this.readCall();
         if (call === FAILED) return FAILED;
-        calls.push(call);
+        if (calls === null) calls = [call];
+        else calls.push(call);
         i = this.skipInside(this.pos);
         const d = this.at(i);
         if (d === COMMA) {
@@ -473,7 +518,7 @@ class PythonLiteralParser {
         } else if (i >= n) {
           return this.fail(`expected ']' to close the call list opened at ${first}`, n);
         } else {
-          return this.failAfter(AFTER_CALL, call.name, first, i);
+          return this.failDeferred(AFTER_CALL, call.name, first, i);
         }
       }
       this.depth--;
@@ -481,7 +526,8 @@ class PythonLiteralParser {
       for (;;) {
         const call = this.readCall();
         if (call === FAILED) return FAILED;
-        calls.push(call);
+        if (calls === null) calls = [call];
+        else calls.push(call);
         // Separators and comments are consumed only when another call follows them, so text
         // after the last call (", and then …") is left to the caller untouched.
         const next = this.skipSeparators(this.pos);
@@ -496,15 +542,19 @@ class PythonLiteralParser {
         first,
       );
     }
-    return calls;
+    return calls ?? [];
   }
 
   // ---- values -------------------------------------------------------------------------------
 
   /** One value at `pos` (blanks before it skipped); leaves `pos` just after it. */
   readValue(): unknown {
+    return this.valueAt(this.skipInside(this.pos));
+  }
+
+  /** One value at `i`, where no blank is (the caller skipped them); leaves `pos` just after it. */
+  valueAt(i: number): unknown {
     const src = this.src;
-    const i = this.skipInside(this.pos);
     this.pos = i;
     if (i >= src.length) return this.fail('expected a value, found end of input', i);
     const c = this.at(i);
@@ -515,7 +565,7 @@ class PythonLiteralParser {
     if (c === BRACE_OPEN) return this.readDictOrSet();
     if (c === MINUS || c === PLUS) return this.readSigned();
     if (isIdentStart(c)) return this.readNameValue();
-    return this.fail(`expected a value, found ${this.describe(i)}`, i);
+    return this.failDeferred(NO_VALUE, '', 0, i);
   }
 
   /** `'a' "b"` — adjacent literals concatenate, as in Python. */
@@ -927,8 +977,8 @@ class PythonLiteralParser {
    * any other call is kept as its source text rather than evaluated.
    */
   readCallValue(name: string, start: number, open: number): unknown {
-    const call: PythonCall = { name, arguments: {}, positional: [] };
-    if (this.readArguments(call, open) === FAILED) return FAILED;
+    const call = this.readArguments(name, open);
+    if (call === FAILED) return FAILED;
     const text = this.src.slice(start, this.pos);
     const hasKeywords = Object.keys(call.arguments).length > 0;
     const positional = call.positional;
@@ -1042,19 +1092,19 @@ class PythonLiteralParser {
   readItems(open: number, close: number, what: string): unknown[] | Failed {
     const src = this.src;
     const n = src.length;
-    const closeChar = String.fromCharCode(close);
-    const items: unknown[] = [];
+    // Made on the first item: an opener that fails before one (deep nesting) leaves nothing.
+    let items: unknown[] | null = null;
     for (;;) {
       let i = this.skipInside(this.pos);
       if (this.at(i) === close) {
         this.pos = i + 1;
-        return items;
+        return items ?? [];
       }
-      if (i >= n) return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
-      this.pos = i;
-      const value = this.readValue();
+      if (i >= n) return this.failUnclosed(open, close, what);
+      const value = this.valueAt(i);
       if (value === FAILED) return FAILED;
-      items.push(value);
+      if (items === null) items = [value];
+      else items.push(value);
       i = this.skipInside(this.pos);
       const d = this.at(i);
       if (d === COMMA) {
@@ -1063,14 +1113,21 @@ class PythonLiteralParser {
         this.pos = i + 1;
         return items;
       } else if (i >= n) {
-        return this.fail(`expected '${closeChar}' to close the ${what} opened at ${open}`, n);
+        return this.failUnclosed(open, close, what);
       } else {
         return this.fail(
-          `expected ',' or '${closeChar}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
+          `expected ',' or '${String.fromCharCode(close)}' in the ${what} opened at ${open}, found ${this.describe(i)}`,
           i,
         );
       }
     }
+  }
+
+  failUnclosed(open: number, close: number, what: string): Failed {
+    return this.fail(
+      `expected '${String.fromCharCode(close)}' to close the ${what} opened at ${open}`,
+      this.src.length,
+    );
   }
 
   /** `{k: v}` → object (keys stringified like a JSON encoder would); `{a, b}` → array. */
@@ -1185,6 +1242,47 @@ export function parsePythonCalls(text: string, options?: PythonCallsOptions): Py
   } catch (error) {
     if (parser) return parser.failure(error);
     return { ok: false, error: 'invalid options', offset: 0 };
+  }
+}
+
+/** A call list read at a candidate (what parsePythonCalls returns when it succeeds). */
+export type PythonCallList = Extract<PythonCallsResult, { ok: true }>;
+
+/**
+ * Reads call lists `[f(a=1), …]` at many candidate positions of one text — the bare-text scan of
+ * kit/python-call-lists.ts, where most candidates fail. One parser serves every candidate, and a
+ * failed read builds neither a result nor a message: where it failed is all a scan needs to go on
+ * (architecture/semantics.md, guarantee 8: the scan resumes there).
+ */
+export class PythonCallListReader {
+  private readonly parser: PythonLiteralParser;
+  /** Where the last failed `read` failed: the `offset` parsePythonCalls would report. */
+  failedAt = 0;
+
+  constructor(text: string, maxDepth?: number) {
+    this.parser = new PythonLiteralParser(text, { maxDepth });
+  }
+
+  /**
+   * What `parsePythonCalls(text, { start, maxDepth, allowBareCall: false })` returns when it
+   * succeeds; null when it fails, with `failedAt` set to its offset.
+   */
+  read(start: number): PythonCallList | null {
+    const parser = this.parser;
+    parser.reset(start);
+    try {
+      parser.pos = parser.skipSpace(parser.pos);
+      const calls = parser.readCalls(false);
+      if (calls !== FAILED) {
+        const end = parser.skipSpace(parser.pos);
+        return withNotes({ ok: true as const, calls, end }, parser.notes);
+      }
+    } catch {
+      // As parsePythonCalls: only a huge caller-chosen maxDepth or out of memory gets here.
+      if (!parser.failed) parser.record(EAGER, '', 0, parser.pos);
+    }
+    this.failedAt = parser.failOffset;
+    return null;
   }
 }
 
