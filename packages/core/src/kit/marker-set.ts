@@ -209,9 +209,14 @@ export class MarkerSet<T> {
   }
 }
 
+/** How many units after a search's start `MarkerCursor.search` looks at before a native search. */
+const NEARBY = 8;
+
 export class MarkerCursor<T> {
   // Created on first use: a streamed one-character chunk never needs them.
   private charNext: number[] | null = null;
+  /** The probes (indexes) that may still occur at or after the last search. */
+  private liveProbes: number[] | null = null;
   private markerNext: number[] | null = null;
   /** Short texts (a streamed chunk) are walked code by code: cheaper than indexOf calls. */
   private readonly walk: boolean;
@@ -233,17 +238,32 @@ export class MarkerCursor<T> {
     let best = -1;
     const probes = this.set.probes;
     const offsets = this.set.probeOffsets;
-    this.charNext ??= probes.map(() => -2);
+    if (this.charNext === null) {
+      this.charNext = probes.map(() => -2);
+      this.liveProbes = probes.map((_, k) => k);
+    }
     const next = this.charNext;
-    for (let k = 0; k < next.length; k++) {
+    // Only probes that still occur are asked: one that ran out is dropped from the list, so a text
+    // that holds one probe's character over and over (`[f([f(…`) costs a look at that probe per
+    // candidate, not at every probe of the set.
+    const live = this.liveProbes!;
+    for (let j = 0; j < live.length; j++) {
+      const k = live[j]!;
       let at = next[k]!;
-      if (at !== -1 && at < from) {
+      if (at < from) {
         const offset = offsets[k]!;
-        at = text.indexOf(probes[k]!, from + offset);
-        if (at !== -1) at -= offset;
+        at = this.search(probes[k]!, from + offset);
+        if (at === -1) {
+          next[k] = -1;
+          live[j] = live[live.length - 1]!;
+          live.pop();
+          j--;
+          continue;
+        }
+        at -= offset;
         next[k] = at;
       }
-      if (at !== -1 && (best === -1 || at < best)) best = at;
+      if (best === -1 || at < best) best = at;
     }
     const followed = this.set.followed;
     for (let k = 0; k < followed.length; k++) {
@@ -256,6 +276,20 @@ export class MarkerCursor<T> {
     const stop = best === -1 ? text.length : best;
     for (let i = tail; i < stop; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
     return best;
+  }
+
+  /**
+   * The first `probe` at or after `from`, or -1. A native search costs a call however near its
+   * answer is; where candidates come every few characters (`[f([f(…`), a look at the next few
+   * units finds most of them first.
+   */
+  private search(probe: string, from: number): number {
+    const text = this.text;
+    if (probe.length !== 1) return text.indexOf(probe, from);
+    const code = probe.charCodeAt(0);
+    const end = Math.min(text.length, from + NEARBY);
+    for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+    return end === text.length ? -1 : text.indexOf(probe, end);
   }
 
   // Per followed word: its next candidate (-2 before the first search), the last of its

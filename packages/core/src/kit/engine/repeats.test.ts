@@ -124,6 +124,18 @@ describe('a run of blocks each ended by the next', () => {
 });
 
 describe('counted runs', () => {
+  it('reads a copy that other text follows: its block runs on past the copy', () => {
+    // Blocks of `>>>`, `>>>`, then `>>>><call` (the body runs to the next `>>>`): the two short
+    // units agree, and the third starts like them but is longer. Counting it as a short one
+    // read 73 calls past maxCalls where there are 199.
+    const text = '>>>>>>>>><call>'.repeat(200);
+    const opts: ParseOptions = { maxCalls: 1, onMalformed: 'keep' };
+    const result = parse(text, opts, chained);
+    expect(result).toEqual(streamed(text, opts, chained));
+    expect(result.issues.at(-1)!.message).toContain('199 more were not extracted');
+  });
+
+
   const pieces = fc.constantFrom(
     '<call>',
     '</call>',

@@ -124,14 +124,20 @@ export abstract class Repeats extends Fences {
     // The last two units, [at - 2len, at - len) and [at - len, at), must be the same text.
     const unit = at - len;
     if (unit - len < 0 || !sameText(work, unit - len, unit, len)) return at;
+    // A copy is counted only where more copies follow it for MARGIN units: what a unit's reading
+    // looks at past its end (the next unit's open marker, which ends its body, and any look-ahead
+    // of the scan) must be what the units compared saw there. A copy followed by other text
+    // (`>>>` then `>>>><call>`, where the third block's body runs on) is read, not counted.
     const n = work.length;
     let p = at;
-    let copies = 0;
-    while (p + len + MARGIN <= n && sameText(work, unit, p, len)) {
+    let found = 0;
+    while (p + len <= n && sameText(work, unit, p, len)) {
       p += len;
-      copies++;
+      found++;
     }
-    if (copies === 0) return at;
+    const copies = found - (Math.ceil(MARGIN / len) + 1);
+    if (copies <= 0) return at;
+    p = at + copies * len;
     if (text !== '') this.folder.addText(text.repeat(copies));
     if (reasoning !== '') this.folder.addReasoning(reasoning.repeat(copies));
     this.folder.repeatLastIssue(copies * effect[ISSUE_COUNT]!);
