@@ -4,6 +4,7 @@ import { isExactJsonCalls } from './exact-call-shape.js';
 import { collectJsonCalls, JSON_CALL_SPELLINGS } from './json-call-object.js';
 import {
   type JsonCallsOptions,
+  jsonCallsBody,
   readJsonCalls as read,
   readJsonCallObjects,
   readJsonCallValues,
@@ -220,6 +221,25 @@ describe('one object read in place', () => {
       fc.dictionary(fc.constantFrom('a', 'name', 'arguments'), fc.constantFrom(1, 'g', 'function')),
     ),
   );
+  it('in a block body, gives what readJsonCalls gives', () => {
+    fc.assert(
+      fc.property(value, fc.nat(SHAPES.length - 1), fc.constantFrom(' ', '\n', ''), (object, which, pad) => {
+        const { maxCalls, ...shape } = SHAPES[which]!;
+        const body = `${pad}${JSON.stringify(object)}${pad}`;
+        for (const closed of [true, false]) {
+          const ctx = {
+            options: { maxCalls: maxCalls ?? 100, maxDepth: 64 },
+            closed,
+            open: '',
+          } as BodyContext;
+          expect(jsonCallsBody(shape)(body, ctx)).toEqual(
+            read(body, closed, { ...shape, maxCalls: maxCalls ?? 100, maxDepth: 64 }),
+          );
+        }
+      }),
+    );
+  });
+
   it('gives the calls, rejections and choice collectJsonCalls finds in it', () => {
     fc.assert(
       fc.property(value, fc.nat(SHAPES.length - 1), (object, which) => {

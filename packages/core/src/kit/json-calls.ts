@@ -299,7 +299,8 @@ class Reader implements JsonCallsRead {
     this.take(raw.trim());
   }
 
-  run(): void {
+  /** Reads the body; `first` is the ladder's reading of the whole body, when made already. */
+  run(first?: JsonLadderResult): void {
     const body = this.body;
     const n = body.length;
     const o = this.options;
@@ -307,7 +308,7 @@ class Reader implements JsonCallsRead {
     // the body is trimmed only when it is not strict.
     if (this.closed && o.repairWhole) {
       let whole = body;
-      let parsed = parseJsonAtDepth(whole, o.maxDepth);
+      let parsed = first ?? parseJsonAtDepth(whole, o.maxDepth);
       if (!parsed.ok || parsed.repaired !== null) {
         whole = body.trim();
         parsed = parseJsonAtDepth(whole, o.maxDepth);
@@ -442,6 +443,21 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
   return resultOf(reader, o, ownIssues);
 }
 
+/**
+ * The result of a closed body that parsed strictly as `value`, when the value is one object that is
+ * one call the reader would take (not a `noCall` choice, and room for it under `maxCalls`); else
+ * null. What `Reader.take` and `jsonCallsResult` make of such a body.
+ */
+function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult | null {
+  if (!isPlainObject(value) || !((o.nesting ?? 1) >= 0)) return null;
+  const call = jsonCallFrom(value, o);
+  if (typeof call === 'string' || o.noCall?.has(call.name.trim())) return null;
+  if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
+  const result: BodyResult = { calls: [call], issues: [], strictJson: true };
+  if (o.vouchExact && isExactJsonCall(value)) result.exactShape = true;
+  return result;
+}
+
 /** The issues of a read no one else holds: its own list, when nothing is to be added to it. */
 function ownIssues(read: JsonCallsRead): BodyIssue[] {
   return read.rejected.length === 0 ? read.issues : jsonCallsIssues(read);
@@ -463,7 +479,17 @@ export function jsonCallsBody(options: JsonCallsOptions = {}): BodyParser {
     if (c !== BRACE_OPEN && c !== BRACKET_OPEN) return { calls: [], notMarkup: true };
     if (withLimits.maxCalls !== ctx.options.maxCalls || withLimits.maxDepth !== ctx.options.maxDepth)
       withLimits = new ResolvedJsonCallsOptions(options, ctx.options.maxCalls, ctx.options.maxDepth);
-    return readJsonCalls(body, ctx.closed, withLimits);
+    if (!(ctx.closed && withLimits.repairWhole)) return readJsonCalls(body, ctx.closed, withLimits);
+    // The usual block: one strict object that is a call. Its result is built here, as the reader
+    // would build it, without the reader; anything else is read by the reader from this parse on.
+    const parsed = parseJsonAtDepth(body, withLimits.maxDepth);
+    if (parsed.ok && parsed.repaired === null) {
+      const one = oneCallResult(parsed.value, withLimits);
+      if (one !== null) return one;
+    }
+    const reader = new Reader(body, true, withLimits);
+    reader.run(parsed);
+    return resultOf(reader, withLimits, ownIssues);
   };
 }
 
