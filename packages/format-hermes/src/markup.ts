@@ -95,8 +95,11 @@ const STRIP = [
 export function buildMarkup(options: MarkupOptions): MarkupSpec {
   const { id, familyFormats } = options;
   const fmt = (variant: string) => (familyFormats && variant !== '' ? `hermes:${variant}` : id);
-  const json = jsonCallsBody(HERMES_JSON);
-  const apertus = jsonCallsBody({ ...HERMES_JSON, nameKeyed: true });
+  // A tag's markers prove its calls; only a form without markers needs the exact shape vouched for
+  // (the whole output below, architecture/semantics.md), so a tag's reading does not check it.
+  const tagJson: JsonCallsOptions = { ...HERMES_JSON, vouchExact: false };
+  const json = jsonCallsBody(tagJson);
+  const apertus = jsonCallsBody({ ...tagJson, nameKeyed: true });
   // LFM2 writes a pythonic list; prompted with JSON tools, JSON calls between the same markers.
   const lfm2: BodyParser = (body, ctx) => readPythonCallList(body, ctx, { json });
 

@@ -31,10 +31,18 @@ export function isToolName(name: string): boolean {
 /** One parsed JSON value in the exact call shape. */
 export function isExactJsonCall(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  if (keys.length !== 2 || !keys.includes('name')) return false;
-  const argsKey = keys[0] === 'name' ? keys[1]! : keys[0]!;
-  if (argsKey !== 'arguments' && argsKey !== 'parameters') return false;
+  // The own enumerable keys (what Object.keys lists), walked without a list made of them.
+  let count = 0;
+  let named = false;
+  let argsKey = '';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (++count > 2) return false;
+    if (key === 'name') named = true;
+    else if (key === 'arguments' || key === 'parameters') argsKey = key;
+    else return false;
+  }
+  if (count !== 2 || !named || argsKey === '') return false;
   const name = getOwn(value, 'name');
   return typeof name === 'string' && isToolName(name) && isPlainObject(getOwn(value, argsKey));
 }

@@ -55,6 +55,42 @@ export const JSON_CALL_SPELLINGS: JsonCallShape = {
   rejectDefinitions: true,
 };
 
+/**
+ * A shape with every key present, in one order: formats declare their own subsets, and the loads
+ * of them here, shared by every format in a process, would otherwise see one object shape per
+ * format and go megamorphic. A key left out stays `undefined`, as before.
+ */
+export class CallShape implements JsonCallShape {
+  readonly nameKeys: readonly string[] | undefined;
+  readonly argumentKeys: readonly string[] | undefined;
+  readonly requireArguments: boolean | undefined;
+  readonly openAi: JsonCallShape['openAi'];
+  readonly ids: JsonCallShape['ids'];
+  readonly wrapperKeys: readonly string[] | undefined;
+  readonly nesting: number | undefined;
+  readonly nameKeyed: boolean | undefined;
+  readonly noCall: ReadonlySet<string> | undefined;
+  readonly rejectDefinitions: boolean | undefined;
+
+  constructor(shape: JsonCallShape) {
+    this.nameKeys = shape.nameKeys;
+    this.argumentKeys = shape.argumentKeys;
+    this.requireArguments = shape.requireArguments;
+    this.openAi = shape.openAi;
+    this.ids = shape.ids;
+    this.wrapperKeys = shape.wrapperKeys;
+    this.nesting = shape.nesting;
+    this.nameKeyed = shape.nameKeyed;
+    this.noCall = shape.noCall;
+    this.rejectDefinitions = shape.rejectDefinitions;
+  }
+}
+
+/** `shape` as a CallShape (itself when it is one already). */
+function callShape(shape: JsonCallShape): CallShape {
+  return shape instanceof CallShape ? shape : new CallShape(shape);
+}
+
 const NAME_KEYS = ['name'];
 const ARGUMENT_KEYS = ['arguments', 'parameters'];
 const DEFINITION = 'a tool definition (name, description, parameters schema), not a call';
@@ -70,11 +106,11 @@ export interface CollectedJsonCalls {
 /** Collects the calls a parsed JSON value holds (an object, or a list of them). Never throws. */
 export function collectJsonCalls(value: unknown, shape: JsonCallShape): CollectedJsonCalls {
   const out: CollectedJsonCalls = { calls: [], rejected: [], declined: false };
-  visit(value, shape, out, 0);
+  visit(value, callShape(shape), out, 0);
   return out;
 }
 
-function visit(value: unknown, shape: JsonCallShape, out: CollectedJsonCalls, depth: number): void {
+function visit(value: unknown, shape: CallShape, out: CollectedJsonCalls, depth: number): void {
   // Lists in lists, wrappers in wrappers: past the declared depth it is data, not a call list
   // (and a value nested ten thousand deep is not walked).
   if (depth > (shape.nesting ?? 1)) {
@@ -86,7 +122,7 @@ function visit(value: unknown, shape: JsonCallShape, out: CollectedJsonCalls, de
     for (const item of value) visit(item, shape, out, depth + 1);
     return;
   }
-  const call = jsonCallFrom(value, shape);
+  const call = callFrom(value, shape);
   if (typeof call !== 'string') {
     if (shape.noCall?.has(call.name.trim())) out.declined = true;
     else out.calls.push(call);
@@ -98,7 +134,7 @@ function visit(value: unknown, shape: JsonCallShape, out: CollectedJsonCalls, de
 }
 
 /** The content of a wrapper: an object whose only key is one of `wrapperKeys`, holding an object or a list. */
-function wrapperContent(obj: Record<string, unknown>, shape: JsonCallShape): unknown {
+function wrapperContent(obj: Record<string, unknown>, shape: CallShape): unknown {
   if (shape.wrapperKeys === undefined) return undefined;
   const keys = Object.keys(obj);
   if (keys.length !== 1 || !shape.wrapperKeys.includes(keys[0]!)) return undefined;
@@ -108,6 +144,10 @@ function wrapperContent(obj: Record<string, unknown>, shape: JsonCallShape): unk
 
 /** One value → a call, or the reason it is not one. */
 export function jsonCallFrom(value: unknown, shape: JsonCallShape): RawCall | string {
+  return callFrom(value, callShape(shape));
+}
+
+function callFrom(value: unknown, shape: CallShape): RawCall | string {
   if (!isPlainObject(value)) return 'not a JSON object';
   const fn = getOwn(value, 'function');
   const openAi = shape.openAi ?? 'any';
@@ -150,7 +190,7 @@ export function jsonCallFrom(value: unknown, shape: JsonCallShape): RawCall | st
   return flat;
 }
 
-function fromFlat(obj: Record<string, unknown>, shape: JsonCallShape): RawCall | string {
+function fromFlat(obj: Record<string, unknown>, shape: CallShape): RawCall | string {
   if (shape.openAi === 'typed') {
     const type = getOwn(obj, 'type');
     if (type !== undefined && type !== 'function') return 'a "type" other than "function"';

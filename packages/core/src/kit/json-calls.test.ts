@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JSON_CALL_SPELLINGS } from './json-call-object.js';
+import { isExactJsonCalls } from './exact-call-shape.js';
+import { collectJsonCalls, JSON_CALL_SPELLINGS } from './json-call-object.js';
 import {
   type JsonCallsOptions,
+  jsonCallsBody,
   readJsonCalls as read,
   readJsonCallObjects,
   readJsonCallValues,
@@ -179,5 +182,83 @@ describe('the declarations of the other families', () => {
     expect(readJsonCallObjects(both, ctx).calls).toEqual([{ name: 'a', arguments: {} }]);
     expect(readJsonCallObjects('{"name": "a", "arguments": {}}', ctx).exactShape).toBeUndefined();
     expect(read('{"name": "a", "arguments": {}}', true, HERMES).exactShape).toBe(true);
+  });
+});
+
+describe('one object read in place', () => {
+  // The usual body is one object: take() reads its call without collecting a list around it.
+  // Whatever the options, the reading is the one a list of that one object collected gives.
+  const SHAPES: JsonCallsOptions[] = [
+    {},
+    HERMES,
+    { ...HERMES, noCall: new Set(['skip']) },
+    {
+      nameKeys: ['tool_name', 'name'],
+      argumentKeys: ['parameters'],
+      ids: ['tool_call_id'],
+      requireArguments: true,
+    },
+    { openAi: 'typed', ids: 'openai' },
+    { nameKeyed: true, nesting: 0 },
+    { nesting: -1 },
+    { ...HERMES, maxCalls: 0 },
+    { ...HERMES, allOrNothing: true },
+  ];
+  const value = fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'arguments',
+      'parameters',
+      'function',
+      'tool_name',
+      'type',
+      'id',
+      'tool_call_id',
+      'x',
+    ),
+    fc.oneof(
+      fc.constantFrom('f', 'skip', ' ', '', 'function', 3, null),
+      fc.dictionary(fc.constantFrom('a', 'name', 'arguments'), fc.constantFrom(1, 'g', 'function')),
+    ),
+  );
+  it('in a block body, gives what readJsonCalls gives', () => {
+    fc.assert(
+      fc.property(value, fc.nat(SHAPES.length - 1), fc.constantFrom(' ', '\n', ''), (object, which, pad) => {
+        const { maxCalls, ...shape } = SHAPES[which]!;
+        const body = `${pad}${JSON.stringify(object)}${pad}`;
+        for (const closed of [true, false]) {
+          const ctx = {
+            options: { maxCalls: maxCalls ?? 100, maxDepth: 64 },
+            closed,
+            open: '',
+          } as BodyContext;
+          expect(jsonCallsBody(shape)(body, ctx)).toEqual(
+            read(body, closed, { ...shape, maxCalls: maxCalls ?? 100, maxDepth: 64 }),
+          );
+        }
+      }),
+    );
+  });
+
+  it('gives the calls, rejections and choice collectJsonCalls finds in it', () => {
+    fc.assert(
+      fc.property(value, fc.nat(SHAPES.length - 1), (object, which) => {
+        const options = SHAPES[which]!;
+        const read = readJsonCallValues(JSON.stringify(object), true, options);
+        const found = collectJsonCalls(object, options);
+        if (options.allOrNothing && found.rejected.length > 0) {
+          expect(read.calls).toEqual([]);
+          expect(read.rejected.map((r) => r.reason)).toEqual([found.rejected[0]!.reason]);
+          return;
+        }
+        expect(read.calls).toEqual(found.calls.slice(0, options.maxCalls ?? Number.POSITIVE_INFINITY));
+        expect(read.declined).toBe(found.declined);
+        expect(read.rejected.map((r) => r.reason)).toEqual(found.rejected.map((r) => r.reason));
+        expect(read.issues.length).toBe(
+          found.calls.length > (options.maxCalls ?? Number.POSITIVE_INFINITY) ? 1 : 0,
+        );
+        expect(read.exact).toBe(!options.vouchExact || isExactJsonCalls(object));
+      }),
+    );
   });
 });

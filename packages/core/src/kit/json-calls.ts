@@ -17,9 +17,9 @@
  */
 import { jsonRepaired, notExtracted } from './call-arguments.js';
 import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, isBlank, skipBlank } from './char-codes.js';
-import { isExactJsonCalls } from './exact-call-shape.js';
-import { collectJsonCalls, type JsonCallShape } from './json-call-object.js';
-import { type JsonLadderResult, parseJsonLadder } from './json-ladder.js';
+import { isExactJsonCall, isExactJsonCalls } from './exact-call-shape.js';
+import { CallShape, collectJsonCalls, type JsonCallShape, jsonCallFrom } from './json-call-object.js';
+import { type JsonLadderResult, parseJsonAtDepth } from './json-ladder.js';
 import { findJsonEnd, JsonValueScanner } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
 import { isPlainObject, setOwn } from './safe-object.js';
@@ -62,6 +62,47 @@ export interface JsonCallsOptions extends JsonCallShape {
   maxCalls?: number;
   /** The parse's `maxDepth`, for the JSON ladder and the scan of a value that never closed. */
   maxDepth?: number;
+}
+
+/**
+ * The options with every key present, in one order (as CallShape, which the call-shape reads see):
+ * each format declares its own subset, and the reader's loads of them, shared by every format in a
+ * process, would otherwise see one object shape per format and go megamorphic.
+ */
+class ResolvedJsonCallsOptions extends CallShape implements JsonCallsOptions {
+  readonly values: JsonCallsOptions['values'];
+  readonly separators: string | undefined;
+  readonly trailing: JsonCallsOptions['trailing'];
+  readonly codeArgument: string | undefined;
+  readonly brokenOff: JsonCallsOptions['brokenOff'];
+  readonly openLists: boolean | undefined;
+  readonly repairWhole: boolean | undefined;
+  readonly allOrNothing: boolean | undefined;
+  readonly vouchExact: boolean | undefined;
+  readonly maxCalls: number | undefined;
+  readonly maxDepth: number | undefined;
+
+  constructor(o: JsonCallsOptions, maxCalls: number | undefined, maxDepth: number | undefined) {
+    super(o);
+    this.values = o.values;
+    this.separators = o.separators;
+    this.trailing = o.trailing;
+    this.codeArgument = o.codeArgument;
+    this.brokenOff = o.brokenOff;
+    this.openLists = o.openLists;
+    this.repairWhole = o.repairWhole;
+    this.allOrNothing = o.allOrNothing;
+    this.vouchExact = o.vouchExact;
+    this.maxCalls = maxCalls;
+    this.maxDepth = maxDepth;
+  }
+}
+
+/** `options` in the one shape (as given when it has it already). */
+function resolved(options: JsonCallsOptions): ResolvedJsonCallsOptions {
+  return options instanceof ResolvedJsonCallsOptions
+    ? options
+    : new ResolvedJsonCallsOptions(options, options.maxCalls, options.maxDepth);
 }
 
 /** What a read found, for a format that builds its own result around it. */
@@ -146,14 +187,11 @@ class Reader implements JsonCallsRead {
   constructor(
     readonly body: string,
     readonly closed: boolean,
-    readonly options: JsonCallsOptions,
+    readonly options: ResolvedJsonCallsOptions,
   ) {}
 
   /** Takes the calls of one complete JSON text (parsed already when `parsed` is given). */
-  take(
-    raw: string,
-    parsed: JsonLadderResult = parseJsonLadder(raw, { maxDepth: this.options.maxDepth }),
-  ): void {
+  take(raw: string, parsed: JsonLadderResult = parseJsonAtDepth(raw, this.options.maxDepth)): void {
     if (!parsed.ok) {
       this.reject('malformed-call', parsed.error, raw);
       return;
@@ -167,7 +205,17 @@ class Reader implements JsonCallsRead {
       }
       this.issues.push(jsonRepaired(parsed.repairs, raw));
     }
-    const found = collectJsonCalls(parsed.value, this.options);
+    const value = parsed.value;
+    // One object, the usual body: its call is taken without a list collected around it (what
+    // collectJsonCalls does with an object that is a call, done in place).
+    if (isPlainObject(value) && (this.options.nesting ?? 1) >= 0) {
+      const call = jsonCallFrom(value, this.options);
+      if (typeof call !== 'string') {
+        this.takeCall(call, value, raw);
+        return;
+      }
+    }
+    const found = collectJsonCalls(value, this.options);
     if (this.options.allOrNothing && found.rejected.length > 0) {
       this.reject('malformed-call', found.rejected[0]!.reason, raw);
       return;
@@ -180,6 +228,17 @@ class Reader implements JsonCallsRead {
       this.overLimit(`${found.calls.length - room} more call(s) in this value`, raw);
     for (const r of found.rejected)
       this.rejected.push({ kind: 'malformed-call', reason: r.reason, raw: safeJson(r.value) });
+  }
+
+  /** The one call an object is: as `take` does with a list of one. */
+  private takeCall(call: RawCall, value: Record<string, unknown>, raw: string): void {
+    if (this.options.vouchExact && this.exact && !isExactJsonCall(value)) this.exact = false;
+    if (this.options.noCall?.has(call.name.trim())) {
+      this.declined = true;
+      return;
+    }
+    if (this.room() > 0) this.calls.push(call);
+    else this.overLimit('1 more call(s) in this value', raw);
   }
 
   /** What a finished value that broke off is reported as; null when it is repaired like any slip. */
@@ -240,7 +299,8 @@ class Reader implements JsonCallsRead {
     this.take(raw.trim());
   }
 
-  run(): void {
+  /** Reads the body; `first` is the ladder's reading of the whole body, when made already. */
+  run(first?: JsonLadderResult): void {
     const body = this.body;
     const n = body.length;
     const o = this.options;
@@ -248,10 +308,10 @@ class Reader implements JsonCallsRead {
     // the body is trimmed only when it is not strict.
     if (this.closed && o.repairWhole) {
       let whole = body;
-      let parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
+      let parsed = first ?? parseJsonAtDepth(whole, o.maxDepth);
       if (!parsed.ok || parsed.repaired !== null) {
         whole = body.trim();
-        parsed = parseJsonLadder(whole, { maxDepth: o.maxDepth });
+        parsed = parseJsonAtDepth(whole, o.maxDepth);
       }
       this.strict = parsed.ok && parsed.repaired === null;
       if (parsed.ok && (isPlainObject(parsed.value) || Array.isArray(parsed.value))) {
@@ -333,7 +393,7 @@ export function readJsonCallValues(
   closed: boolean,
   options: JsonCallsOptions = {},
 ): JsonCallsRead {
-  const reader = new Reader(body, closed, options);
+  const reader = new Reader(body, closed, resolved(options));
   reader.run();
   return reader;
 }
@@ -347,6 +407,18 @@ export function jsonCallsIssues(read: JsonCallsRead): BodyIssue[] {
 
 /** A read as a body result: the calls with every value that was not one reported beside them. */
 export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions = {}): BodyResult {
+  return resultOf(read, options, jsonCallsIssues);
+}
+
+/**
+ * `jsonCallsResult`, with the issues made by `issuesOf`: a read nobody else holds (readJsonCalls's
+ * own) hands its issues over instead of copying them.
+ */
+function resultOf(
+  read: JsonCallsRead,
+  options: JsonCallsOptions,
+  issuesOf: (read: JsonCallsRead) => BodyIssue[],
+): BodyResult {
   const strictJson = read.strict || undefined;
   // All or nothing: a value that is not a call breaks the block; one the output ended inside
   // does not take the complete calls before it along.
@@ -357,7 +429,7 @@ export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions =
       return { calls: [], text: '' };
     return { calls: [], error: read.rejected[0]?.reason ?? 'no JSON call', strictJson };
   }
-  const result: BodyResult = { calls: read.calls, issues: jsonCallsIssues(read), strictJson };
+  const result: BodyResult = { calls: read.calls, issues: issuesOf(read), strictJson };
   if (options.vouchExact && read.exact && read.rejected.length === 0) result.exactShape = true;
   if (read.text !== undefined) result.text = read.text;
   return result;
@@ -365,7 +437,30 @@ export function jsonCallsResult(read: JsonCallsRead, options: JsonCallsOptions =
 
 /** Reads a block body as JSON calls: `readJsonCallValues` as a body result. */
 export function readJsonCalls(body: string, closed: boolean, options: JsonCallsOptions = {}): BodyResult {
-  return jsonCallsResult(readJsonCallValues(body, closed, options), options);
+  const o = resolved(options);
+  const reader = new Reader(body, closed, o);
+  reader.run();
+  return resultOf(reader, o, ownIssues);
+}
+
+/**
+ * The result of a closed body that parsed strictly as `value`, when the value is one object that is
+ * one call the reader would take (not a `noCall` choice, and room for it under `maxCalls`); else
+ * null. What `Reader.take` and `jsonCallsResult` make of such a body.
+ */
+function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult | null {
+  if (!isPlainObject(value) || !((o.nesting ?? 1) >= 0)) return null;
+  const call = jsonCallFrom(value, o);
+  if (typeof call === 'string' || o.noCall?.has(call.name.trim())) return null;
+  if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
+  const result: BodyResult = { calls: [call], issues: [], strictJson: true };
+  if (o.vouchExact && isExactJsonCall(value)) result.exactShape = true;
+  return result;
+}
+
+/** The issues of a read no one else holds: its own list, when nothing is to be added to it. */
+function ownIssues(read: JsonCallsRead): BodyIssue[] {
+  return read.rejected.length === 0 ? read.issues : jsonCallsIssues(read);
 }
 
 /**
@@ -375,13 +470,26 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
  */
 export function jsonCallsBody(options: JsonCallsOptions = {}): BodyParser {
   // The options with the parse's limits, made again only when those change (not per block).
-  let withLimits: JsonCallsOptions = { ...options, maxCalls: undefined };
+  let withLimits = new ResolvedJsonCallsOptions(options, undefined, options.maxDepth);
   return (body: string, ctx: BodyContext): BodyResult => {
-    if (skipBlank(body, 0) === body.length) return { calls: [], error: 'the block is empty' };
-    if (!startsWithJson(body)) return { calls: [], notMarkup: true };
+    const first = skipBlank(body, 0);
+    if (first === body.length) return { calls: [], error: 'the block is empty' };
+    // startsWithJson, from the blanks already skipped.
+    const c = body.charCodeAt(first);
+    if (c !== BRACE_OPEN && c !== BRACKET_OPEN) return { calls: [], notMarkup: true };
     if (withLimits.maxCalls !== ctx.options.maxCalls || withLimits.maxDepth !== ctx.options.maxDepth)
-      withLimits = { ...options, maxCalls: ctx.options.maxCalls, maxDepth: ctx.options.maxDepth };
-    return readJsonCalls(body, ctx.closed, withLimits);
+      withLimits = new ResolvedJsonCallsOptions(options, ctx.options.maxCalls, ctx.options.maxDepth);
+    if (!(ctx.closed && withLimits.repairWhole)) return readJsonCalls(body, ctx.closed, withLimits);
+    // The usual block: one strict object that is a call. Its result is built here, as the reader
+    // would build it, without the reader; anything else is read by the reader from this parse on.
+    const parsed = parseJsonAtDepth(body, withLimits.maxDepth);
+    if (parsed.ok && parsed.repaired === null) {
+      const one = oneCallResult(parsed.value, withLimits);
+      if (one !== null) return one;
+    }
+    const reader = new Reader(body, true, withLimits);
+    reader.run(parsed);
+    return resultOf(reader, withLimits, ownIssues);
   };
 }
 
@@ -411,5 +519,10 @@ const CALL_OBJECTS: JsonCallsOptions = {
  * `<tool_call>{…}</tool_call>`). Nothing but the JSON: text after it makes the block broken.
  */
 export function readJsonCallObjects(body: string, ctx: BodyContext): BodyResult {
-  return readJsonCalls(body, ctx.closed, { ...CALL_OBJECTS, maxDepth: ctx.options.maxDepth });
+  if (callObjects.maxDepth !== ctx.options.maxDepth)
+    callObjects = new ResolvedJsonCallsOptions(CALL_OBJECTS, undefined, ctx.options.maxDepth);
+  return readJsonCalls(body, ctx.closed, callObjects);
 }
+
+/** CALL_OBJECTS with the parse's `maxDepth`, made again only when that changes. */
+let callObjects = new ResolvedJsonCallsOptions(CALL_OBJECTS, undefined, undefined);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLadder, repairJson } from './json-ladder.js';
+import { parseJsonAtDepth, parseJsonLadder, repairJson } from './json-ladder.js';
 
 const jsonish = fc
   .array(
@@ -306,5 +306,13 @@ describe('parseJsonLadder on the same text again (the memo of the last failure o
         expect(parseJsonLadder(text)).toEqual(first);
       }),
     );
+  });
+});
+
+describe('parseJsonAtDepth', () => {
+  it('is parseJsonLadder with the depth limit given as is', () => {
+    for (const text of ['{"a": [1]}', "{'a': 1,}", '[[[1]]]', '{"a": ', 'nope', '{{"a": 1}}'])
+      for (const depth of [undefined, 1, 2, 256])
+        expect(parseJsonAtDepth(text, depth)).toEqual(parseJsonLadder(text, { maxDepth: depth }));
   });
 });

@@ -87,7 +87,12 @@ let repairedJson: string | null = null;
 
 /** Parses model-written JSON: strict first, then JSON5, then the repair pass. Never throws. */
 export function parseJsonLadder(text: string, options?: JsonLadderOptions): JsonLadderResult {
-  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  return parseJsonAtDepth(text, options?.maxDepth);
+}
+
+/** `parseJsonLadder` with the depth limit given as is (no options object per call). */
+export function parseJsonAtDepth(text: string, depthLimit: number | undefined): JsonLadderResult {
+  const maxDepth = depthLimit ?? DEFAULT_MAX_DEPTH;
   const short = typeof text === 'string' && text.length <= MEMO_MAX_LENGTH;
   if (short) {
     for (let i = 0; i < memo.length; i++) {

@@ -145,6 +145,56 @@ describe('JsonValueScanner', () => {
   });
 });
 
+describe('JsonValueScanner: runs of one opener', () => {
+  /** The scan with one stack entry per bracket, as it was before runs were counted. */
+  function perBracket(text: string): { end: number; depth: number; inString: boolean; failed: boolean } {
+    const stack: string[] = [];
+    let quote = '';
+    let previous = '';
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (quote !== '') {
+        if (c === '\\') i++;
+        else if (c === quote) {
+          quote = '';
+          previous = c;
+        }
+        continue;
+      }
+      if (c === '{' || c === '[') stack.push(c === '{' ? '}' : ']');
+      else if (stack.length === 0) return { end: -1, depth: 0, inString: false, failed: true };
+      else if (c === '}' || c === ']') {
+        if (stack.pop() !== c) return { end: -1, depth: stack.length, inString: false, failed: true };
+        if (stack.length === 0) return { end: i + 1, depth: 0, inString: false, failed: false };
+      } else if (c === '"' || (c === "'" && /[{[(,:="']/.test(previous))) quote = c;
+      else if (/\s/.test(c) && c.charCodeAt(0) < 128) continue;
+      previous = c;
+    }
+    return { end: -1, depth: stack.length, inString: quote !== '', failed: false };
+  }
+  const runs = fc
+    .array(fc.tuple(fc.constantFrom('{', '[', '}', ']', '"', "'", '\\', ',', ':', ' ', 'a'), fc.nat(6)), {
+      maxLength: 30,
+    })
+    .map((parts) => parts.map(([c, n]) => c.repeat(n + 1)).join(''));
+  it('answers as a stack of one entry per bracket, whatever the chunking', () => {
+    fc.assert(
+      fc.property(runs, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const want = perBracket(text);
+        const scanner = new JsonValueScanner();
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        for (const point of [...points, text.length]) scanner.feed(text.slice(0, point), 0);
+        expect(scanner.feed(text, 0)).toBe(want.end);
+        expect(scanner.failed).toBe(want.failed);
+        if (!want.failed && want.end === -1) {
+          expect(scanner.depth).toBe(want.depth);
+          expect(scanner.inString).toBe(want.inString);
+        }
+      }),
+    );
+  });
+});
+
 describe('findJsonValues', () => {
   it('finds JSON lines and comma-separated values, skipping prose', () => {
     const text = 'Calling two tools: {"name": "a", "arguments": {}}, {"name": "b"}\n[1, 2] done.';

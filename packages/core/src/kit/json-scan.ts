@@ -91,8 +91,15 @@ const makeInts = (length: number) => new Int32Array(length);
  */
 export class JsonValueScanner {
   private readonly singleQuotes: boolean;
-  /** Closers still expected, innermost at `open - 1`. */
-  private closers = new Uint8Array(16);
+  /**
+   * Closers still expected, as runs of one closer: `runClosers[k]` is expected `runCounts[k]` times,
+   * the innermost run at `runs - 1`. A run of the same opener (`{{{{…`, what hostile text is made
+   * of) is counted in one tight loop and kept as one entry.
+   */
+  private runClosers = new Uint8Array(16);
+  private runCounts = new Int32Array(16);
+  private runs = 0;
+  /** Brackets open: the sum of the run counts. */
   private open = 0;
   /** Next index of the buffer to look at; -1 before the first `feed`. */
   private pos = -1;
@@ -138,7 +145,9 @@ export class JsonValueScanner {
     let quote = this.quote;
     let previous = this.previous;
     let open = this.open;
-    let closers = this.closers;
+    let runs = this.runs;
+    let runClosers = this.runClosers;
+    let runCounts = this.runCounts;
     if (this.escaped && i < length) {
       this.escaped = false;
       i++;
@@ -169,21 +178,41 @@ export class JsonValueScanner {
       }
       const code = text.charCodeAt(i);
       const kind = classOf(code);
+      if (kind === OPENER) {
+        // This opener and the same ones right after it, counted.
+        let count = 1;
+        while (i + count < length && text.charCodeAt(i + count) === code) count++;
+        const closer = closerOf(code);
+        if (runs > 0 && runClosers[runs - 1] === closer) {
+          runCounts[runs - 1] = (runCounts[runs - 1] as number) + count;
+        } else {
+          if (runs === runClosers.length) {
+            runClosers = grown(runClosers, makeBytes);
+            runCounts = grown(runCounts, makeInts);
+          }
+          runClosers[runs] = closer;
+          runCounts[runs] = count;
+          runs++;
+        }
+        open += count;
+        previous = code;
+        i += count;
+        continue;
+      }
       if (open === 0) {
-        // The first code of the value: it must open it.
-        if (kind !== OPENER) {
+        // The first code of the value must open it.
+        this.broken = true;
+        break;
+      }
+      if (kind === CLOSER) {
+        if (runClosers[runs - 1] !== code) {
           this.broken = true;
           break;
         }
-        closers[open++] = closerOf(code);
-      } else if (kind === OPENER) {
-        if (open === closers.length) closers = grown(closers, makeBytes);
-        closers[open++] = closerOf(code);
-      } else if (kind === CLOSER) {
-        if (closers[--open] !== code) {
-          this.broken = true;
-          break;
-        }
+        open--;
+        const left = (runCounts[runs - 1] as number) - 1;
+        runCounts[runs - 1] = left;
+        if (left === 0) runs--;
         if (open === 0) {
           this.end = i + 1;
           i++;
@@ -205,7 +234,9 @@ export class JsonValueScanner {
     this.quote = quote;
     this.previous = previous;
     this.open = open;
-    this.closers = closers;
+    this.runs = runs;
+    this.runClosers = runClosers;
+    this.runCounts = runCounts;
     return this.end;
   }
 }

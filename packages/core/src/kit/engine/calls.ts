@@ -17,6 +17,7 @@ import { normalizeArguments } from '../arguments.js';
 import { holdsProse, opensProse } from '../evidence.js';
 import { issueAt } from '../fold-events.js';
 import type { BlockSpec, BodyResult, RawCall } from '../markup-spec.js';
+import { isPlainObject } from '../safe-object.js';
 import { oneShape } from './compiled.js';
 import { ReasoningMode } from './reasoning-mode.js';
 import type { PendingBlock } from './state.js';
@@ -266,18 +267,26 @@ export abstract class CallReading extends ReasoningMode {
       });
       if (drop) return;
     }
-    const normalized = normalizeArguments(raw.arguments);
-    if (normalized.issue !== undefined) {
-      this.issue({
-        kind: 'malformed-call',
-        message: `Arguments of "${name}": ${normalized.issue}`,
-        raw: safeJson(raw),
-      });
+    // Arguments that are an object already (the usual call) stay as they are, as
+    // normalizeArguments would leave them, with no reading made around them.
+    const given = raw.arguments;
+    let args: Record<string, unknown>;
+    if (isPlainObject(given)) args = given;
+    else {
+      const normalized = normalizeArguments(given);
+      args = normalized.arguments;
+      if (normalized.issue !== undefined) {
+        this.issue({
+          kind: 'malformed-call',
+          message: `Arguments of "${name}": ${normalized.issue}`,
+          raw: safeJson(raw),
+        });
+      }
     }
     const announced = this.announced;
     this.announced = null;
     // The arguments' JSON, for the deltas (a fold builds none).
-    const json = this.foldOnly ? '' : safeJson(normalized.arguments);
+    const json = this.foldOnly ? '' : safeJson(args);
     const sent = this.argumentStream?.sent ?? '';
     this.argumentStream = null;
     // The announcement is this call's when the name matches and what streamed of its arguments is
@@ -291,7 +300,7 @@ export abstract class CallReading extends ReasoningMode {
     const call: ToolCall = {
       id: raw.id ?? (reuse ? announced.id : this.takeId()),
       name,
-      arguments: normalized.arguments,
+      arguments: args,
     };
     const index = reuse ? announced.index : this.callIndex++;
     this.callCount++;
