@@ -99,6 +99,12 @@ export class MarkerSet<T> {
     return code < TABLE_SIZE ? this.startTable[code] === 1 : this.byFirst.has(code);
   }
 
+  /** True when the one marker that starts with this code unit is that unit alone (`{`). */
+  isOnlyMarkerOf(code: number): boolean {
+    const list = this.byFirst.get(code);
+    return list !== undefined && list.length === 1 && list[0]!.marker.length === 1;
+  }
+
   /**
    * The marker that starts at `pos`, the longest if several do. Unless `final`, returns
    * `'partial'` when the text ends before the markers could be told apart (a longer marker may

@@ -147,6 +147,38 @@ describe('the allowlist', () => {
   });
 });
 
+describe('a marker that opens a block only at a line start', () => {
+  const lineJson = defineFormat({
+    markup: {
+      id: 'line-json',
+      blocks: [
+        {
+          open: '{',
+          close: 'json-end',
+          lineStart: true,
+          body: (body, ctx) => jsonCallsBody(`{${body}`, ctx),
+        },
+      ],
+    },
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+  const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+
+  it('leaves a run of its character mid-line as text, and opens at the next line start', () => {
+    const text = `x ${'{'.repeat(5000)} y\n${call}`;
+    const batch = lineJson.parse(text, { generateId: sequentialIds() });
+    expect(batch.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(batch.content).toBe(`x ${'{'.repeat(5000)} y`);
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += 7) chunks.push(text.slice(i, i + 7));
+    const stream = lineJson.createStreamParser({ generateId: sequentialIds() });
+    expect(foldEvents(streamAll(stream, chunks), stream.format)).toEqual(batch);
+  });
+});
+
 describe('code is text, not markup (semantics 4)', () => {
   it('leaves a call inside a fenced code block as text', () => {
     const text = `Example:\n\`\`\`xml\n${weather}\n\`\`\`\nThat is the format.`;
@@ -166,7 +198,9 @@ describe('code is text, not markup (semantics 4)', () => {
     const text = `a \`x\` b \`\`y \` z\`\` c \`\`\`w\`\`\` d \`${weather}\nnext ${weather} \`\`${weather}`;
     const batch = parse(text);
     expect(batch.calls).toHaveLength(1);
-    expect(batch.content).toBe(`a \`x\` b \`\`y \` z\`\` c \`\`\`w\`\`\` d \`${weather}\nnext \`\`${weather}`);
+    expect(batch.content).toBe(
+      `a \`x\` b \`\`y \` z\`\` c \`\`\`w\`\`\` d \`${weather}\nnext \`\`${weather}`,
+    );
     for (const size of [1, 2, 5]) {
       const chunks: string[] = [];
       for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));

@@ -135,7 +135,6 @@ describe('counted runs', () => {
     expect(result.issues.at(-1)!.message).toContain('199 more were not extracted');
   });
 
-
   const pieces = fc.constantFrom(
     '<call>',
     '</call>',

@@ -108,7 +108,12 @@ export abstract class TextScan extends Repeats {
         }
         case 'block': {
           if (marker.spec.lineStart && !this.atLineStart(work, c, 3)) {
+            // A run of a one-character marker's character (`{{{{`): none after the first is at a
+            // line start either, and no other marker starts with it, so the run is passed whole.
             from = c + 1;
+            const code = work.charCodeAt(c);
+            if (m.marker.length === 1 && markers.isOnlyMarkerOf(code))
+              while (from < n && work.charCodeAt(from) === code) from++;
             continue;
           }
           this.wholeDecided = true;
