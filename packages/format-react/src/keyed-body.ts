@@ -66,13 +66,28 @@ function leftover(text: string): string {
 
 interface Pending {
   name: string;
-  raw: string;
   kind: 'call' | 'none' | 'prose';
+  /** The action key and its value `[start, end)`: the raw text, written out only when reported. */
+  key: string;
+  start: number;
+  end: number;
 }
 
 class SectionReader {
   readonly calls: RawCall[] = [];
-  readonly issues: BodyIssue[] = [];
+  /**
+   * Issues in order; a number stands for a failed input in `failed`, its issue not yet written: a
+   * section that yields no call reports only its first reason, so a run of failed inputs builds
+   * no message and keeps no object per input (a megabyte of them would be garbage to move).
+   */
+  private readonly issues: Array<BodyIssue | number> = [];
+  /**
+   * Failed inputs, eleven slots each, numbers and shared strings only: the tool name, the action's
+   * key and value, the input's key and value, its JSON extent and scan state (see `failInput`).
+   */
+  private readonly failed: Array<string | number> = [];
+  /** Tool names as first seen, so that a failed input keeps a shared string, not a copy. */
+  private readonly names = new Map<string, string>();
   readonly reasoning: string[] = [];
   readonly text: string[] = [];
   format: string | undefined;
@@ -115,38 +130,42 @@ class SectionReader {
     const first = lineEnd === -1 ? value : value.slice(0, lineEnd);
     const rest = lineEnd === -1 ? '' : value.slice(lineEnd + 1);
     const name = undecoratedName(first);
-    const raw = key + value;
     if (name === '' || NO_ACTION.has(name.toLowerCase())) {
-      this.pending = { name, raw, kind: 'none' };
+      this.pending = { name, kind: 'none', key, start, end };
     } else if (isNameToken(name)) {
-      this.pending = { name, raw, kind: 'call' };
+      this.pending = { name, kind: 'call', key, start, end };
       this.trailing(rest);
     } else {
-      this.pending = { name, raw, kind: 'prose' };
+      this.pending = { name, kind: 'prose', key, start, end };
     }
   }
 
+  private rawOf(p: Pending): string {
+    return p.key + this.body.slice(p.start, p.end);
+  }
+
   input(v: KeyedValue<KeyKind>): void {
-    const raw = v.key + this.body.slice(v.start, v.end);
     const pending = this.pending;
     this.pending = null;
     if (pending === null) {
+      const raw = v.key + this.body.slice(v.start, v.end);
       this.fail('malformed-call', `an ${v.key.trim()} with no action before it`, raw);
       return;
     }
     if (pending.kind === 'none') return;
-    const both = `${pending.raw.trimEnd()}\n${raw.trimEnd()}`;
     if (pending.kind === 'prose') {
+      const raw = v.key + this.body.slice(v.start, v.end);
+      const both = `${this.rawOf(pending).trimEnd()}\n${raw.trimEnd()}`;
       this.fail('malformed-call', `${JSON.stringify(pending.name)} is not a tool name`, both);
       return;
     }
-    const { tools, maxDepth } = this.ctx.options;
-    const r = readKeyedArguments(this.body, v, pending.name, { tools, maxDepth, label: 'the Action Input' });
+    const r = readKeyedArguments(this.body, v, pending.name, this.argumentOptions());
     if (r.ok) {
       this.calls.push({ name: pending.name, arguments: r.arguments });
       this.issues.push(...r.issues);
     } else {
-      this.fail(r.kind, `"${pending.name}": ${r.reason}`, both);
+      this.failure ??= `"${pending.name}": ${r.reason}`;
+      this.failInput(pending, v);
     }
     // Text after the JSON is reported whether or not the arguments made a call.
     if (v.jsonEnd !== -1) this.trailing(this.body.slice(v.jsonEnd, v.end));
@@ -155,6 +174,72 @@ class SectionReader {
   fail(kind: 'malformed-call' | 'partial-call', reason: string, raw: string): void {
     this.failure ??= reason;
     this.issues.push({ kind, message: `Removed: ${reason}.`, raw: raw.trim() });
+  }
+
+  private argumentOptions() {
+    const { tools, maxDepth } = this.ctx.options;
+    return { tools, maxDepth, label: 'the Action Input' };
+  }
+
+  /** Arguments that made no call: kept as positions, their issue written by `failedIssue`. */
+  private failInput(pending: Pending, v: KeyedValue<KeyKind>): void {
+    let name = this.names.get(pending.name);
+    if (name === undefined) {
+      name = pending.name;
+      this.names.set(name, name);
+    }
+    const f = this.failed;
+    this.issues.push(f.length);
+    f.push(name, pending.key, pending.start, pending.end, v.key, v.start, v.end, v.jsonStart, v.jsonEnd);
+    f.push(v.jsonInString === true ? 1 : 0, v.jsonDepth ?? 0);
+  }
+
+  /**
+   * The issue of the failed input at `i` in `failed`: its arguments are read again for the reason
+   * (the read is a pure function of the section, the value and the options).
+   */
+  private failedIssue(i: number): BodyIssue {
+    const f = this.failed;
+    const name = f[i] as string;
+    const pending: Pending = {
+      name,
+      kind: 'call',
+      key: f[i + 1] as string,
+      start: f[i + 2] as number,
+      end: f[i + 3] as number,
+    };
+    const v: KeyedValue<KeyKind> = {
+      kind: 'input',
+      key: f[i + 4] as string,
+      at: -1,
+      start: f[i + 5] as number,
+      end: f[i + 6] as number,
+      jsonStart: f[i + 7] as number,
+      jsonEnd: f[i + 8] as number,
+      jsonInString: f[i + 9] === 1,
+      jsonDepth: f[i + 10] as number,
+    };
+    const r = readKeyedArguments(this.body, v, name, this.argumentOptions());
+    const kind = r.ok ? 'malformed-call' : r.kind;
+    const reason = r.ok ? '' : `"${name}": ${r.reason}`;
+    const raw = `${this.rawOf(pending).trimEnd()}\n${(v.key + this.body.slice(v.start, v.end)).trimEnd()}`;
+    return { kind, message: `Removed: ${reason}.`, raw: raw.trim() };
+  }
+
+  /** Adds an issue after the ones found so far. */
+  report(issue: BodyIssue): void {
+    this.issues.push(issue);
+  }
+
+  /** The issues in order, every one written out. */
+  issueList(): BodyIssue[] {
+    return this.issues.map((i) => (typeof i === 'number' ? this.failedIssue(i) : i));
+  }
+
+  /** The first issue's message, written out. */
+  firstMessage(): string | undefined {
+    const first = this.issues[0];
+    return typeof first === 'number' ? this.failedIssue(first).message : first?.message;
   }
 
   thought(start: number, end: number): void {
@@ -168,7 +253,7 @@ class SectionReader {
     this.pending = null;
     if (p === null || p.kind === 'none') return;
     if (p.kind === 'call') this.calls.push({ name: p.name, arguments: {} });
-    else this.text.push(p.raw.trim());
+    else this.text.push(this.rawOf(p).trim());
   }
 
   /** Text between a call and the next key: not the user's, not a call; reported. */
@@ -216,7 +301,7 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
       if (!first && reader.callCount >= ctx.options.maxCalls) {
         // More calls than the engine will take: the rest is reported at once, not read call by call.
         reader.settle();
-        reader.issues.push({
+        reader.report({
           kind: 'limit-exceeded',
           message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the section was not read.`,
           raw: body.slice(v.at).trim(),
@@ -244,16 +329,16 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
       else reader.thought(v.start, v.end);
     }
     reader.settle();
-    const result: BodyResult = { calls: reader.calls, issues: reader.issues };
+    if (reader.calls.length === 0 && reader.text.length === 0 && reader.reasoning.length === 0) {
+      // Nothing came of it: one malformed span (its raw text is the whole section), or, for
+      // `Action: None`, nothing at all.
+      const failure = reader.failure ?? reader.firstMessage();
+      return failure !== undefined ? { calls: [], error: failure } : { calls: [], text: '' };
+    }
+    const result: BodyResult = { calls: reader.calls, issues: reader.issueList() };
     if (reader.reasoning.length > 0) result.reasoning = reader.reasoning.join('\n');
     if (reader.text.length > 0) result.text = reader.text.join('\n');
     if (reader.format !== undefined) result.format = reader.format;
-    if (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined) {
-      // Nothing came of it: one malformed span (its raw text is the whole section), or, for
-      // `Action: None`, nothing at all.
-      const failure = reader.failure ?? reader.issues[0]?.message;
-      return failure !== undefined ? { calls: [], error: failure } : { calls: [], text: '' };
-    }
     return result;
   };
 }

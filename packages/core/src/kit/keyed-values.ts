@@ -32,6 +32,13 @@ export interface KeyedValue<K> {
   /** Where a JSON value starts and just past where it closes, or -1. */
   jsonStart: number;
   jsonEnd: number;
+  /**
+   * For a JSON value that never closed (`jsonEnd` -1): whether its bracket scan to `end` ended
+   * inside a string, and how many brackets were open there (0 when the scan broke on a bracket
+   * that did not match). A reader judges the cut value from these, not from a second scan.
+   */
+  jsonInString?: boolean;
+  jsonDepth?: number;
 }
 
 export interface KeyedValuesOptions<K> {
@@ -80,6 +87,7 @@ export class KeyedValues<K> {
   *read(body: string, firstKey: string, firstKind: K): Generator<KeyedValue<K>> {
     const cursor = this.keys.cursor(body);
     const jsonOf = this.options.json ?? (() => undefined);
+    const prefixLength = this.prefix.length;
     let kind = firstKind;
     let key = firstKey;
     let at = 0;
@@ -88,6 +96,8 @@ export class KeyedValues<K> {
       const jsonStart = jsonStartOf(body, start, jsonOf(kind));
       let next = cursor.nextMarker(start);
       let jsonEnd = -1;
+      let jsonInString = false;
+      let jsonDepth = 0;
       if (jsonStart !== -1) {
         // The scanner resumes at every step, so the section is scanned once however it is cut.
         const scanner = new JsonValueScanner();
@@ -97,16 +107,24 @@ export class KeyedValues<K> {
           next = cursor.nextMarker(next.at + 1);
         }
         if (jsonEnd !== -1) next = cursor.nextMarker(jsonEnd);
+        else if (!scanner.failed) {
+          jsonInString = scanner.inString;
+          jsonDepth = scanner.depth;
+        }
       }
       const end = next ? next.at : body.length;
       // The cursor refills its answer on the next call: read it before handing the value over.
-      const following = next ? { at: next.at, kind: next.match.value, marker: next.match.marker } : null;
-      yield { kind, key, at, start, end, jsonStart, jsonEnd };
-      if (following === null) return;
-      kind = following.kind;
-      key = following.marker.slice(this.prefix.length);
-      at = following.at;
-      start = following.at + following.marker.length;
+      if (next === null) {
+        yield { kind, key, at, start, end, jsonStart, jsonEnd, jsonInString, jsonDepth };
+        return;
+      }
+      const nextMarker = next.match.marker;
+      const nextKind = next.match.value;
+      yield { kind, key, at, start, end, jsonStart, jsonEnd, jsonInString, jsonDepth };
+      kind = nextKind;
+      key = nextMarker.slice(prefixLength);
+      at = end;
+      start = end + nextMarker.length;
     }
   }
 }
