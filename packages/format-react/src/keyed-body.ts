@@ -297,7 +297,8 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
     const reader = new SectionReader(body, ctx, scheme);
     let first = true;
-    for (const v of keys.read(body, ctx.open, 'action')) {
+    const values = keys.reader(body, ctx.open, 'action');
+    for (let v = values.next(); v !== null; v = values.next()) {
       if (!first && reader.callCount >= ctx.options.maxCalls) {
         // More calls than the engine will take: the rest is reported at once, not read call by call.
         reader.settle();

@@ -82,4 +82,29 @@ describe('KeyedValues', () => {
       }),
     );
   });
+
+  it('reads the longest key written where a shorter one it begins with is found', () => {
+    const marks = new KeyedValues<string>(
+      [
+        ['✿ARGS✿:', 'args'],
+        ['✿ARGS✿', 'args-bare'],
+        ['✿ARGS✿::', 'args-double'],
+        ['✿FUNCTION✿', 'name'],
+      ],
+      { lineStart: false },
+    );
+    const body = ' f✿ARGS✿: 1✿ARGS✿ 2✿ARGS✿::3✿FUNCTION✿g';
+    const reader = marks.reader(body, '✿FUNCTION✿', 'name');
+    const out: Array<[string, string, string]> = [];
+    for (let v = reader.next(); v !== null; v = reader.next())
+      out.push([v.kind, v.key, body.slice(v.start, v.end)]);
+    expect(out).toEqual([
+      ['name', '✿FUNCTION✿', ' f'],
+      ['args', '✿ARGS✿:', ' 1'],
+      ['args-bare', '✿ARGS✿', ' 2'],
+      ['args-double', '✿ARGS✿::', '3'],
+      ['name', '✿FUNCTION✿', 'g'],
+    ]);
+    expect([...marks.read(body, '✿FUNCTION✿', 'name')].map((v) => v.key)).toEqual(out.map(([, key]) => key));
+  });
 });
