@@ -147,16 +147,19 @@ export function readAttributeTag(
   }
   const nameStart = i;
   const nameEnd = options.maxLocal === undefined ? limit : Math.min(limit, i + options.maxLocal);
-  while (i < nameEnd && isNameChar(s.charCodeAt(i))) i++;
+  // The last `:` of the name is noted as it is read (a namespace prefix ends there).
+  let colon = -1;
+  while (i < nameEnd) {
+    const c = s.charCodeAt(i);
+    if (!isNameChar(c)) break;
+    if (c === COLON) colon = i;
+    i++;
+  }
   if (i === nameStart) return null;
-  if (options.namespaces) {
-    const qualified = s.slice(nameStart, i);
-    const colon = qualified.lastIndexOf(':');
-    if (colon !== -1) {
-      if (colon === qualified.length - 1) return null;
-      prefix = qualified.slice(0, colon);
-      local = qualified.slice(colon + 1);
-    } else local = qualified;
+  if (options.namespaces && colon !== -1) {
+    if (colon === i - 1) return null;
+    prefix = s.slice(nameStart, colon);
+    local = s.slice(colon + 1, i);
   } else local = s.slice(nameStart, i);
   let name: string | null = null;
   const attrs = options.attributes === 'all' ? new Map<string, string>() : null;
