@@ -233,7 +233,28 @@ class SectionReader {
 
   /** The issues in order, every one written out. */
   issueList(): BodyIssue[] {
-    return this.issues.map((i) => (typeof i === 'number' ? this.failedIssue(i) : i));
+    // A run of inputs failing alike (the same action and input text) shares one issue object: the
+    // reading is the same, and the engine copies every issue it reports.
+    let last = -1;
+    let lastIssue: BodyIssue | null = null;
+    return this.issues.map((i) => {
+      if (typeof i !== 'number') return i;
+      if (lastIssue === null || !this.sameFailure(last, i)) lastIssue = this.failedIssue(i);
+      last = i;
+      return lastIssue;
+    });
+  }
+
+  /** Whether the failed inputs at `i` and `j` in `failed` have the same keys and texts. */
+  private sameFailure(i: number, j: number): boolean {
+    const f = this.failed;
+    return (
+      f[i] === f[j] &&
+      f[i + 1] === f[j + 1] &&
+      f[i + 4] === f[j + 4] &&
+      sameText(this.body, f[i + 2] as number, f[i + 3] as number, f[j + 2] as number, f[j + 3] as number) &&
+      sameText(this.body, f[i + 5] as number, f[i + 6] as number, f[j + 5] as number, f[j + 6] as number)
+    );
   }
 
   /** The first issue's message, written out. */
@@ -277,6 +298,13 @@ class SectionReader {
   get callCount(): number {
     return this.calls.length + (this.pending?.kind === 'call' ? 1 : 0);
   }
+}
+
+/** Whether `s[a, b)` and `s[c, d)` hold the same text. */
+function sameText(s: string, a: number, b: number, c: number, d: number): boolean {
+  if (b - a !== d - c) return false;
+  for (let k = 0; k < b - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(c + k)) return false;
+  return true;
 }
 
 const MADE_UP_RESULT =

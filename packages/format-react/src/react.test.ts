@@ -340,4 +340,19 @@ describe('a run of inputs that made no call', () => {
     ]);
     expectStreamingEqualsBatch(qwen, text);
   });
+
+  it('reports alike failures alike, and different ones each in its own words', () => {
+    const step = (name: string, key: string) => `Action: ${name}\nAction Input: {"${key}": @}\n`;
+    const text = `${step('f', 'a')}${step('f', 'a')}${step('g', 'b')}${step('f', 'a')}Action: h\nAction Input: {}`;
+    const r = parse(text, false);
+    expect(callsOf(r)).toEqual([{ name: 'h', arguments: {} }]);
+    const reason = (name: string, key: string) =>
+      `Removed: "${name}": the Action Input is not valid JSON (invalid JSON (Unexpected token '@', "{"${key}": @}" is not valid JSON); repair failed: expected a value, found "@" at position 6).`;
+    expect(r.issues.map((i) => [i.kind, i.message, i.raw, i.count])).toEqual([
+      ['malformed-call', reason('f', 'a'), step('f', 'a').trim(), 2],
+      ['malformed-call', reason('g', 'b'), step('g', 'b').trim(), undefined],
+      ['malformed-call', reason('f', 'a'), step('f', 'a').trim(), undefined],
+    ]);
+    check(text);
+  });
 });
