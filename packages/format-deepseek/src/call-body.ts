@@ -209,7 +209,12 @@ export function tokenCallsBody(formats: CallFormats, bare = false) {
           issues.push({ kind: 'malformed-call', message: `Removed: ${read.malformed}.`, raw });
         return;
       }
-      calls.push(read.call);
+      // A run of the same call (a megabyte of one cut call) shares one object: the engine reads a
+      // call it drops past maxCalls once per object, and makes every call it keeps afresh.
+      const previous = calls.length > 0 ? calls[calls.length - 1]! : null;
+      const same =
+        previous !== null && previous.name === read.call.name && previous.arguments === read.call.arguments;
+      calls.push(same ? previous : read.call);
       format ??= read.format;
       lastBegunOpen = unit.begun && !unit.ended;
     });
