@@ -73,6 +73,9 @@ interface Pending {
   end: number;
 }
 
+/** Numbers a failed input takes in `SectionReader.failed`. */
+const FAILED_SLOTS = 11;
+
 class SectionReader {
   readonly calls: RawCall[] = [];
   /**
@@ -82,12 +85,15 @@ class SectionReader {
    */
   private readonly issues: Array<BodyIssue | number> = [];
   /**
-   * Failed inputs, eleven slots each, numbers and shared strings only: the tool name, the action's
-   * key and value, the input's key and value, its JSON extent and scan state (see `failInput`).
+   * Failed inputs, FAILED_SLOTS numbers each (see `failInput`): the tool name and the keys as
+   * indexes into `strings`, the action's and the input's value, the input's JSON extent and scan
+   * state. One typed array, grown by doubling: nothing per input for the collector to move.
    */
-  private readonly failed: Array<string | number> = [];
-  /** Tool names as first seen, so that a failed input keeps a shared string, not a copy. */
-  private readonly names = new Map<string, string>();
+  private failed = new Int32Array(FAILED_SLOTS * 16);
+  private failedLength = 0;
+  /** The tool names and keys of failed inputs, each once, and their indexes. */
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
   readonly reasoning: string[] = [];
   readonly text: string[] = [];
   format: string | undefined;
@@ -183,15 +189,36 @@ class SectionReader {
 
   /** Arguments that made no call: kept as positions, their issue written by `failedIssue`. */
   private failInput(pending: Pending, v: KeyedValue<KeyKind>): void {
-    let name = this.names.get(pending.name);
-    if (name === undefined) {
-      name = pending.name;
-      this.names.set(name, name);
+    const at = this.failedLength;
+    if (at + FAILED_SLOTS > this.failed.length) {
+      const bigger = new Int32Array(this.failed.length * 2);
+      bigger.set(this.failed);
+      this.failed = bigger;
     }
     const f = this.failed;
-    this.issues.push(f.length);
-    f.push(name, pending.key, pending.start, pending.end, v.key, v.start, v.end, v.jsonStart, v.jsonEnd);
-    f.push(v.jsonInString === true ? 1 : 0, v.jsonDepth ?? 0);
+    f[at] = this.indexOf(pending.name);
+    f[at + 1] = this.indexOf(pending.key);
+    f[at + 2] = pending.start;
+    f[at + 3] = pending.end;
+    f[at + 4] = this.indexOf(v.key);
+    f[at + 5] = v.start;
+    f[at + 6] = v.end;
+    f[at + 7] = v.jsonStart;
+    f[at + 8] = v.jsonEnd;
+    f[at + 9] = v.jsonInString === true ? 1 : 0;
+    f[at + 10] = v.jsonDepth ?? 0;
+    this.failedLength = at + FAILED_SLOTS;
+    this.issues.push(at);
+  }
+
+  private indexOf(s: string): number {
+    let k = this.stringIndex.get(s);
+    if (k === undefined) {
+      k = this.strings.length;
+      this.strings.push(s);
+      this.stringIndex.set(s, k);
+    }
+    return k;
   }
 
   /**
@@ -200,24 +227,24 @@ class SectionReader {
    */
   private failedIssue(i: number): BodyIssue {
     const f = this.failed;
-    const name = f[i] as string;
+    const name = this.strings[f[i]!]!;
     const pending: Pending = {
       name,
       kind: 'call',
-      key: f[i + 1] as string,
-      start: f[i + 2] as number,
-      end: f[i + 3] as number,
+      key: this.strings[f[i + 1]!]!,
+      start: f[i + 2]!,
+      end: f[i + 3]!,
     };
     const v: KeyedValue<KeyKind> = {
       kind: 'input',
-      key: f[i + 4] as string,
+      key: this.strings[f[i + 4]!]!,
       at: -1,
-      start: f[i + 5] as number,
-      end: f[i + 6] as number,
-      jsonStart: f[i + 7] as number,
-      jsonEnd: f[i + 8] as number,
+      start: f[i + 5]!,
+      end: f[i + 6]!,
+      jsonStart: f[i + 7]!,
+      jsonEnd: f[i + 8]!,
       jsonInString: f[i + 9] === 1,
-      jsonDepth: f[i + 10] as number,
+      jsonDepth: f[i + 10]!,
     };
     const r = readKeyedArguments(this.body, v, name, this.argumentOptions());
     const kind = r.ok ? 'malformed-call' : r.kind;
@@ -252,8 +279,8 @@ class SectionReader {
       f[i] === f[j] &&
       f[i + 1] === f[j + 1] &&
       f[i + 4] === f[j + 4] &&
-      sameText(this.body, f[i + 2] as number, f[i + 3] as number, f[j + 2] as number, f[j + 3] as number) &&
-      sameText(this.body, f[i + 5] as number, f[i + 6] as number, f[j + 5] as number, f[j + 6] as number)
+      sameText(this.body, f[i + 2]!, f[i + 3]!, f[j + 2]!, f[j + 3]!) &&
+      sameText(this.body, f[i + 5]!, f[i + 6]!, f[j + 5]!, f[j + 6]!)
     );
   }
 

@@ -172,10 +172,15 @@ export class KeyedValueReader<K> {
     }
     const end = next.at;
     // The longest key written where the search found its shortest.
+    // Every key of the family begins with the one found: only what follows it is compared.
     const family = next.match.value.keys;
+    const searched = next.match.marker.length;
     let found = family[family.length - 1]!;
     for (const candidate of family) {
-      if (body.startsWith(candidate[0], end)) {
+      const key = candidate[0];
+      let k = searched;
+      while (k < key.length && body.charCodeAt(end + k) === key.charCodeAt(k)) k++;
+      if (k === key.length) {
         found = candidate;
         break;
       }
