@@ -329,9 +329,8 @@ class SectionReader {
 
 /** Whether `s[a, b)` and `s[c, d)` hold the same text. */
 function sameText(s: string, a: number, b: number, c: number, d: number): boolean {
-  if (b - a !== d - c) return false;
-  for (let k = 0; k < b - a; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(c + k)) return false;
-  return true;
+  // Two slices compared natively: a loop of charCodeAt over a sliced section is slower.
+  return b - a === d - c && s.slice(a, b) === s.slice(c, d);
 }
 
 const MADE_UP_RESULT =
