@@ -90,7 +90,7 @@ export class KeyedValues<K> {
     const all: Array<readonly [string, K]> = [];
     for (const [key, kind] of keys) {
       const marker = this.prefix + key;
-      if (key.length > 0 && !all.some(([m]) => m === marker)) all.push([marker, kind]);
+      if (marker.length > 0 && !all.some(([m]) => m === marker)) all.push([marker, kind]);
     }
     all.sort((a, b) => b[0].length - a[0].length);
     const searched: Array<readonly [string, KeyFamily<K>]> = [];
