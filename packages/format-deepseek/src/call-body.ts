@@ -28,7 +28,7 @@ import {
   type RawCall,
 } from '@toolformat/core/kit';
 import type { CallFormats } from './markup.js';
-import { TOKENS, type Token, type TokenKind } from './tokens.js';
+import { TOKENS, type TokenKind } from './tokens.js';
 
 /** The last call's arguments were complete JSON when the output ended: taken, with this issue. */
 const MAY_BE_CUT = 'The output ended inside a call; its arguments may be cut off.';
@@ -43,35 +43,59 @@ interface Unit {
   begun: boolean;
   /** Closed by `<｜tool▁call▁end｜>`. */
   ended: boolean;
-  /** The first separator inside the unit. */
-  sep: Token | null;
+  /** The first separator inside the unit, `[sepStart, sepEnd)`, or -1 for both. */
+  sepStart: number;
+  sepEnd: number;
 }
 
 /**
- * Units between call tokens; wrapper tokens (a repeated begin, a stray end) are skipped. One pass
- * over the body's tokens (each `<` is looked at once, for a bounded length), none of them kept:
- * a megabyte of separators is one unit, not a list of a hundred thousand tokens.
+ * Units between call tokens, handed to `visit` in order (one object, refilled: read it during the
+ * call); wrapper tokens (a repeated begin, a stray end) are skipped. The first unit counts as
+ * opened by a call token when `firstBegun`. One pass over the body's tokens (each `<` is looked at
+ * once, for a bounded length), none of them kept: a megabyte of separators is one unit, and a
+ * megabyte of calls is read one unit at a time, not as a list of them.
  */
-function unitsOf(body: string): Unit[] {
-  const units: Unit[] = [];
-  let current: Unit = { start: 0, end: body.length, begun: false, ended: false, sep: null };
+function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void): void {
+  const unit: Unit = {
+    start: 0,
+    end: body.length,
+    begun: firstBegun,
+    ended: false,
+    sepStart: -1,
+    sepEnd: -1,
+  };
   const close = (end: number, ended: boolean, next: number, begun: boolean) => {
-    current.end = end;
-    current.ended = ended;
-    units.push(current);
-    current = { start: next, end: body.length, begun, ended: false, sep: null };
+    unit.end = end;
+    unit.ended = ended;
+    visit(unit);
+    unit.start = next;
+    unit.end = body.length;
+    unit.begun = begun;
+    unit.ended = false;
+    unit.sepStart = -1;
+    unit.sepEnd = -1;
   };
   for (let t = TOKENS.next(body, 0); t !== null; t = TOKENS.next(body, t.end)) {
     const kind: TokenKind = t.kind;
     if (kind === 'callBegin') close(t.start, false, t.end, true);
     else if (kind === 'callEnd') close(t.start, true, t.end, false);
-    else if (kind === 'sep') current.sep ??= t;
-    else if (kind === 'callsBegin' || kind === 'callsEnd' || kind === 'eos') {
+    else if (kind === 'sep') {
+      if (unit.sepStart === -1) {
+        unit.sepStart = t.start;
+        unit.sepEnd = t.end;
+      }
+    } else if (kind === 'callsBegin' || kind === 'callsEnd' || kind === 'eos') {
       // A repeated wrapper token or an end-of-sentence: markup, not text; the unit ends here.
       close(t.start, false, t.end, false);
     }
   }
-  units.push(current);
+  visit(unit);
+}
+
+/** Every unit of `body` (see eachUnit), as a list. */
+function unitsOf(body: string, firstBegun: boolean): Unit[] {
+  const units: Unit[] = [];
+  eachUnit(body, firstBegun, (unit) => units.push({ ...unit }));
   return units;
 }
 
@@ -106,17 +130,16 @@ type Head = { name: string; from: number; v3: boolean };
  * finished: until it ends the unit may be either form.
  */
 function headOf(text: string, unit: Unit, last: boolean): Head | null | undefined {
-  const sep = unit.sep;
-  if (sep === null) return null;
-  const left = text.slice(unit.start, sep.start).trim();
+  if (unit.sepStart === -1) return null;
+  const left = text.slice(unit.start, unit.sepStart).trim();
   if (left === 'function') {
-    const nl = text.indexOf('\n', sep.end);
+    const nl = text.indexOf('\n', unit.sepEnd);
     if (nl !== -1 && nl < unit.end) {
-      const name = text.slice(sep.end, nl).trim();
+      const name = text.slice(unit.sepEnd, nl).trim();
       if (isName(name)) return { name, from: nl + 1, v3: true };
     } else if (last) return undefined;
   }
-  return unit.begun && isName(left) ? { name: left, from: sep.end, v3: false } : null;
+  return unit.begun && isName(left) ? { name: left, from: unit.sepEnd, v3: false } : null;
 }
 
 type UnitRead = { call: RawCall; format: string | undefined } | { malformed: string } | null;
@@ -128,7 +151,7 @@ function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
     const call = { name: head.name, arguments: stripFence(body.slice(head.from, unit.end)) };
     return { call, format: head.v3 ? formats.v3 : formats.v31 };
   }
-  if (unit.sep === null) return unit.begun ? { malformed: 'no <｜tool▁sep｜> in the call' } : null;
+  if (unit.sepStart === -1) return unit.begun ? { malformed: 'no <｜tool▁sep｜> in the call' } : null;
   return {
     malformed: unit.begun ? 'the call has no name before <｜tool▁sep｜>' : 'a separator outside a call',
   };
@@ -144,8 +167,7 @@ function readUnit(body: string, unit: Unit, formats: CallFormats): UnitRead {
  */
 export function announceTokenCall(bare = false) {
   return (prefix: string): AnnouncedCall | null => {
-    const units = unitsOf(prefix);
-    if (bare && units[0]) units[0].begun = true;
+    const units = unitsOf(prefix, bare);
     for (let k = 0; k < units.length; k++) {
       const head = headOf(prefix, units[k]!, k === units.length - 1);
       if (head === undefined) return null;
@@ -166,33 +188,36 @@ function isCompleteJson(text: string): boolean {
 
 export function tokenCallsBody(formats: CallFormats, bare = false) {
   return (body: string, ctx: BodyContext): BodyResult => {
-    const units = unitsOf(body);
-    // A bare `<｜tool▁call▁begin｜>` block: its body is the one call.
-    if (bare && units[0]) units[0].begun = true;
     const calls: RawCall[] = [];
     const issues: BodyIssue[] = [];
     const texts: string[] = [];
     let format: string | undefined;
     let sawCallToken = bare;
     let lastBegunOpen = false;
-    for (const unit of units) {
+    // A bare `<｜tool▁call▁begin｜>` block: its body is the one call.
+    eachUnit(body, bare, (unit) => {
       if (unit.begun) sawCallToken = true;
       const read = readUnit(body, unit, formats);
       if (read === null) {
         const text = body.slice(unit.start, unit.end).trim();
         if (text !== '') texts.push(text);
-        continue;
+        return;
       }
       if ('malformed' in read) {
         const raw = body.slice(unit.start, unit.end);
         if (raw.trim() !== '')
           issues.push({ kind: 'malformed-call', message: `Removed: ${read.malformed}.`, raw });
-        continue;
+        return;
       }
-      calls.push(read.call);
+      // A run of the same call (a megabyte of one cut call) shares one object: the engine reads a
+      // call it drops past maxCalls once per object, and makes every call it keeps afresh.
+      const previous = calls.length > 0 ? calls[calls.length - 1]! : null;
+      const same =
+        previous !== null && previous.name === read.call.name && previous.arguments === read.call.arguments;
+      calls.push(same ? previous : read.call);
       format ??= read.format;
       lastBegunOpen = unit.begun && !unit.ended;
-    }
+    });
     if (calls.length === 0) {
       // Prose that names the token (`it starts with <｜tool▁calls▁begin｜>`), or a wrapper with no
       // call token in it (vLLM reads no call there): text, as written.

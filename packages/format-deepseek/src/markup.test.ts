@@ -249,3 +249,25 @@ describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
     }
   });
 });
+
+describe('a run of the same call', () => {
+  const call = '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>';
+  const text = `<｜tool▁calls▁begin｜>${call.repeat(6)}<｜tool▁calls▁end｜>`;
+
+  it('keeps maxCalls calls, each its own object, and counts the rest in one issue', () => {
+    const r = parseWith(createDeepseekFormat('v3.1'), text, { maxCalls: 4 });
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual(Array(4).fill(['f', { a: 1 }]));
+    expect(new Set(r.calls).size).toBe(4);
+    expect(new Set(r.calls.map((c) => c.arguments)).size).toBe(4);
+    expect(r.issues).toEqual([
+      {
+        kind: 'limit-exceeded',
+        message:
+          'More than maxCalls (4) calls: 2 more were not extracted (their text is in raw; raise maxCalls to read them).',
+        raw: '{"name":"f","arguments":"{\\"a\\": 1}"}\n{"name":"f","arguments":"{\\"a\\": 1}"}',
+        offset: 0,
+      },
+    ]);
+    expectStreamingEqualsBatch(createDeepseekFormat('v3.1'), text, { maxCalls: 4 });
+  });
+});

@@ -66,13 +66,34 @@ function leftover(text: string): string {
 
 interface Pending {
   name: string;
-  raw: string;
   kind: 'call' | 'none' | 'prose';
+  /** The action key and its value `[start, end)`: the raw text, written out only when reported. */
+  key: string;
+  start: number;
+  end: number;
 }
+
+/** Numbers a failed input takes in `SectionReader.failed`. */
+const FAILED_SLOTS = 11;
 
 class SectionReader {
   readonly calls: RawCall[] = [];
-  readonly issues: BodyIssue[] = [];
+  /**
+   * Issues in order; a number stands for a failed input in `failed`, its issue not yet written: a
+   * section that yields no call reports only its first reason, so a run of failed inputs builds
+   * no message and keeps no object per input (a megabyte of them would be garbage to move).
+   */
+  private readonly issues: Array<BodyIssue | number> = [];
+  /**
+   * Failed inputs, FAILED_SLOTS numbers each (see `failInput`): the tool name and the keys as
+   * indexes into `strings`, the action's and the input's value, the input's JSON extent and scan
+   * state. One typed array, grown by doubling: nothing per input for the collector to move.
+   */
+  private failed = new Int32Array(FAILED_SLOTS * 16);
+  private failedLength = 0;
+  /** The tool names and keys of failed inputs, each once, and their indexes. */
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
   readonly reasoning: string[] = [];
   readonly text: string[] = [];
   format: string | undefined;
@@ -115,38 +136,42 @@ class SectionReader {
     const first = lineEnd === -1 ? value : value.slice(0, lineEnd);
     const rest = lineEnd === -1 ? '' : value.slice(lineEnd + 1);
     const name = undecoratedName(first);
-    const raw = key + value;
     if (name === '' || NO_ACTION.has(name.toLowerCase())) {
-      this.pending = { name, raw, kind: 'none' };
+      this.pending = { name, kind: 'none', key, start, end };
     } else if (isNameToken(name)) {
-      this.pending = { name, raw, kind: 'call' };
+      this.pending = { name, kind: 'call', key, start, end };
       this.trailing(rest);
     } else {
-      this.pending = { name, raw, kind: 'prose' };
+      this.pending = { name, kind: 'prose', key, start, end };
     }
   }
 
+  private rawOf(p: Pending): string {
+    return p.key + this.body.slice(p.start, p.end);
+  }
+
   input(v: KeyedValue<KeyKind>): void {
-    const raw = v.key + this.body.slice(v.start, v.end);
     const pending = this.pending;
     this.pending = null;
     if (pending === null) {
+      const raw = v.key + this.body.slice(v.start, v.end);
       this.fail('malformed-call', `an ${v.key.trim()} with no action before it`, raw);
       return;
     }
     if (pending.kind === 'none') return;
-    const both = `${pending.raw.trimEnd()}\n${raw.trimEnd()}`;
     if (pending.kind === 'prose') {
+      const raw = v.key + this.body.slice(v.start, v.end);
+      const both = `${this.rawOf(pending).trimEnd()}\n${raw.trimEnd()}`;
       this.fail('malformed-call', `${JSON.stringify(pending.name)} is not a tool name`, both);
       return;
     }
-    const { tools, maxDepth } = this.ctx.options;
-    const r = readKeyedArguments(this.body, v, pending.name, { tools, maxDepth, label: 'the Action Input' });
+    const r = readKeyedArguments(this.body, v, pending.name, this.argumentOptions());
     if (r.ok) {
       this.calls.push({ name: pending.name, arguments: r.arguments });
       this.issues.push(...r.issues);
     } else {
-      this.fail(r.kind, `"${pending.name}": ${r.reason}`, both);
+      this.failure ??= `"${pending.name}": ${r.reason}`;
+      this.failInput(pending, v);
     }
     // Text after the JSON is reported whether or not the arguments made a call.
     if (v.jsonEnd !== -1) this.trailing(this.body.slice(v.jsonEnd, v.end));
@@ -155,6 +180,114 @@ class SectionReader {
   fail(kind: 'malformed-call' | 'partial-call', reason: string, raw: string): void {
     this.failure ??= reason;
     this.issues.push({ kind, message: `Removed: ${reason}.`, raw: raw.trim() });
+  }
+
+  private argumentOptions() {
+    const { tools, maxDepth } = this.ctx.options;
+    return { tools, maxDepth, label: 'the Action Input' };
+  }
+
+  /** Arguments that made no call: kept as positions, their issue written by `failedIssue`. */
+  private failInput(pending: Pending, v: KeyedValue<KeyKind>): void {
+    const at = this.failedLength;
+    if (at + FAILED_SLOTS > this.failed.length) {
+      const bigger = new Int32Array(this.failed.length * 2);
+      bigger.set(this.failed);
+      this.failed = bigger;
+    }
+    const f = this.failed;
+    f[at] = this.indexOf(pending.name);
+    f[at + 1] = this.indexOf(pending.key);
+    f[at + 2] = pending.start;
+    f[at + 3] = pending.end;
+    f[at + 4] = this.indexOf(v.key);
+    f[at + 5] = v.start;
+    f[at + 6] = v.end;
+    f[at + 7] = v.jsonStart;
+    f[at + 8] = v.jsonEnd;
+    f[at + 9] = v.jsonInString === true ? 1 : 0;
+    f[at + 10] = v.jsonDepth ?? 0;
+    this.failedLength = at + FAILED_SLOTS;
+    this.issues.push(at);
+  }
+
+  private indexOf(s: string): number {
+    let k = this.stringIndex.get(s);
+    if (k === undefined) {
+      k = this.strings.length;
+      this.strings.push(s);
+      this.stringIndex.set(s, k);
+    }
+    return k;
+  }
+
+  /**
+   * The issue of the failed input at `i` in `failed`: its arguments are read again for the reason
+   * (the read is a pure function of the section, the value and the options).
+   */
+  private failedIssue(i: number): BodyIssue {
+    const f = this.failed;
+    const name = this.strings[f[i]!]!;
+    const pending: Pending = {
+      name,
+      kind: 'call',
+      key: this.strings[f[i + 1]!]!,
+      start: f[i + 2]!,
+      end: f[i + 3]!,
+    };
+    const v: KeyedValue<KeyKind> = {
+      kind: 'input',
+      key: this.strings[f[i + 4]!]!,
+      at: -1,
+      start: f[i + 5]!,
+      end: f[i + 6]!,
+      jsonStart: f[i + 7]!,
+      jsonEnd: f[i + 8]!,
+      jsonInString: f[i + 9] === 1,
+      jsonDepth: f[i + 10]!,
+    };
+    const r = readKeyedArguments(this.body, v, name, this.argumentOptions());
+    const kind = r.ok ? 'malformed-call' : r.kind;
+    const reason = r.ok ? '' : `"${name}": ${r.reason}`;
+    const raw = `${this.rawOf(pending).trimEnd()}\n${(v.key + this.body.slice(v.start, v.end)).trimEnd()}`;
+    return { kind, message: `Removed: ${reason}.`, raw: raw.trim() };
+  }
+
+  /** Adds an issue after the ones found so far. */
+  report(issue: BodyIssue): void {
+    this.issues.push(issue);
+  }
+
+  /** The issues in order, every one written out. */
+  issueList(): BodyIssue[] {
+    // A run of inputs failing alike (the same action and input text) shares one issue object: the
+    // reading is the same, and the engine copies every issue it reports.
+    let last = -1;
+    let lastIssue: BodyIssue | null = null;
+    return this.issues.map((i) => {
+      if (typeof i !== 'number') return i;
+      if (lastIssue === null || !this.sameFailure(last, i)) lastIssue = this.failedIssue(i);
+      last = i;
+      return lastIssue;
+    });
+  }
+
+  /** Whether the failed inputs at `i` and `j` in `failed` have the same keys and texts. */
+  private sameFailure(i: number, j: number): boolean {
+    const f = this.failed;
+    return (
+      f[i] === f[j] &&
+      f[i + 1] === f[j + 1] &&
+      f[i + 4] === f[j + 4] &&
+      sameText(this.body, f[i + 2]!, f[i + 3]!, f[j + 2]!, f[j + 3]!) &&
+      sameText(this.body, f[i + 5]!, f[i + 6]!, f[j + 5]!, f[j + 6]!)
+    );
+  }
+
+  /** The first issue's message, written out. */
+  firstMessage(): string | undefined {
+    const first = this.issues[0];
+    return typeof first === 'number' ? this.failedIssue(first).message : first?.message;
   }
 
   thought(start: number, end: number): void {
@@ -168,7 +301,7 @@ class SectionReader {
     this.pending = null;
     if (p === null || p.kind === 'none') return;
     if (p.kind === 'call') this.calls.push({ name: p.name, arguments: {} });
-    else this.text.push(p.raw.trim());
+    else this.text.push(this.rawOf(p).trim());
   }
 
   /** Text between a call and the next key: not the user's, not a call; reported. */
@@ -194,6 +327,12 @@ class SectionReader {
   }
 }
 
+/** Whether `s[a, b)` and `s[c, d)` hold the same text. */
+function sameText(s: string, a: number, b: number, c: number, d: number): boolean {
+  // Two slices compared natively: a loop of charCodeAt over a sliced section is slower.
+  return b - a === d - c && s.slice(a, b) === s.slice(c, d);
+}
+
 const MADE_UP_RESULT =
   'The model wrote the tool result itself (a made-up observation); it was removed with everything after it.';
 const EARLY_ANSWER =
@@ -212,11 +351,12 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
     const reader = new SectionReader(body, ctx, scheme);
     let first = true;
-    for (const v of keys.read(body, ctx.open, 'action')) {
+    const values = keys.reader(body, ctx.open, 'action');
+    for (let v = values.next(); v !== null; v = values.next()) {
       if (!first && reader.callCount >= ctx.options.maxCalls) {
         // More calls than the engine will take: the rest is reported at once, not read call by call.
         reader.settle();
-        reader.issues.push({
+        reader.report({
           kind: 'limit-exceeded',
           message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the section was not read.`,
           raw: body.slice(v.at).trim(),
@@ -244,16 +384,16 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
       else reader.thought(v.start, v.end);
     }
     reader.settle();
-    const result: BodyResult = { calls: reader.calls, issues: reader.issues };
+    if (reader.calls.length === 0 && reader.text.length === 0 && reader.reasoning.length === 0) {
+      // Nothing came of it: one malformed span (its raw text is the whole section), or, for
+      // `Action: None`, nothing at all.
+      const failure = reader.failure ?? reader.firstMessage();
+      return failure !== undefined ? { calls: [], error: failure } : { calls: [], text: '' };
+    }
+    const result: BodyResult = { calls: reader.calls, issues: reader.issueList() };
     if (reader.reasoning.length > 0) result.reasoning = reader.reasoning.join('\n');
     if (reader.text.length > 0) result.text = reader.text.join('\n');
     if (reader.format !== undefined) result.format = reader.format;
-    if (result.calls.length === 0 && result.text === undefined && result.reasoning === undefined) {
-      // Nothing came of it: one malformed span (its raw text is the whole section), or, for
-      // `Action: None`, nothing at all.
-      const failure = reader.failure ?? reader.issues[0]?.message;
-      return failure !== undefined ? { calls: [], error: failure } : { calls: [], text: '' };
-    }
     return result;
   };
 }

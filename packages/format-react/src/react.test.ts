@@ -301,3 +301,58 @@ describe('prose that begins with a key', () => {
     expect(kindsOf(r)).toEqual(['malformed-call']);
   });
 });
+
+describe('a run of inputs that made no call', () => {
+  it('reports each one, in order, once a later call comes out', () => {
+    const cut = '✿FUNCTION✿: f\n✿ARGS✿: {"a":"';
+    const text = `${cut}${cut}✿FUNCTION✿: g\n✿ARGS✿: {"b": 1]\n✿FUNCTION✿: h\n✿ARGS✿: {"c": 2}`;
+    const r = parseWith(createReactFormat('qwen-agent'), text, {});
+    expect(callsOf(r)).toEqual([
+      { name: 'g', arguments: { b: 1 } },
+      { name: 'h', arguments: { c: 2 } },
+    ]);
+    expect(r.issues.map((i) => [i.kind, i.message, i.raw])).toEqual([
+      [
+        'malformed-call',
+        `Removed: "f": the Action Input is not valid JSON (invalid JSON (not one complete JSON value); repair failed: expected ':' after a key, found "\\"" at position 31).`,
+        `${cut}${cut}`,
+      ],
+      [
+        'json-repaired',
+        'Repaired JSON: removed an unmatched closing bracket; closed a bracket left open at the end (truncated output).',
+        '{"b": 1]',
+      ],
+    ]);
+  });
+
+  it('keeps the first reason as the error of a section that made no call', () => {
+    const cut = '✿FUNCTION✿: f\n✿ARGS✿: {"a":"';
+    const qwen = createReactFormat('qwen-agent');
+    const text = cut.repeat(4);
+    const r = parseWith(qwen, text, {});
+    expect(callsOf(r)).toEqual([]);
+    expect(r.issues.map((i) => [i.kind, i.message, i.raw])).toEqual([
+      [
+        'malformed-call',
+        `Removed: a span that looked like a call did not parse ("f": the Action Input is not valid JSON (invalid JSON (not one complete JSON value); repair failed: expected ':' after a key, found "\\"" at position 31)).`,
+        text,
+      ],
+    ]);
+    expectStreamingEqualsBatch(qwen, text);
+  });
+
+  it('reports alike failures alike, and different ones each in its own words', () => {
+    const step = (name: string, key: string) => `Action: ${name}\nAction Input: {"${key}": @}\n`;
+    const text = `${step('f', 'a')}${step('f', 'a')}${step('g', 'b')}${step('f', 'a')}Action: h\nAction Input: {}`;
+    const r = parse(text, false);
+    expect(callsOf(r)).toEqual([{ name: 'h', arguments: {} }]);
+    const reason = (name: string, key: string) =>
+      `Removed: "${name}": the Action Input is not valid JSON (invalid JSON (Unexpected token '@', "{"${key}": @}" is not valid JSON); repair failed: expected a value, found "@" at position 6).`;
+    expect(r.issues.map((i) => [i.kind, i.message, i.raw, i.count])).toEqual([
+      ['malformed-call', reason('f', 'a'), step('f', 'a').trim(), 2],
+      ['malformed-call', reason('g', 'b'), step('g', 'b').trim(), undefined],
+      ['malformed-call', reason('f', 'a'), step('f', 'a').trim(), undefined],
+    ]);
+    check(text);
+  });
+});

@@ -131,7 +131,6 @@ export function readAttributeTag(
     i++;
   }
   let prefix = '';
-  let local: string;
   const prefixes = options.prefixes;
   if (prefixes !== undefined) {
     let found: string | undefined;
@@ -147,17 +146,22 @@ export function readAttributeTag(
   }
   const nameStart = i;
   const nameEnd = options.maxLocal === undefined ? limit : Math.min(limit, i + options.maxLocal);
-  while (i < nameEnd && isNameChar(s.charCodeAt(i))) i++;
+  // The last `:` of the name is noted as it is read (a namespace prefix ends there).
+  let colon = -1;
+  while (i < nameEnd) {
+    const c = s.charCodeAt(i);
+    if (!isNameChar(c)) break;
+    if (c === COLON) colon = i;
+    i++;
+  }
   if (i === nameStart) return null;
-  if (options.namespaces) {
-    const qualified = s.slice(nameStart, i);
-    const colon = qualified.lastIndexOf(':');
-    if (colon !== -1) {
-      if (colon === qualified.length - 1) return null;
-      prefix = qualified.slice(0, colon);
-      local = qualified.slice(colon + 1);
-    } else local = qualified;
-  } else local = s.slice(nameStart, i);
+  // The name is cut out only once the tag is complete: a `<` that starts none allocates nothing.
+  let localStart = nameStart;
+  const localEnd = i;
+  if (options.namespaces && colon !== -1) {
+    if (colon === i - 1) return null;
+    localStart = colon + 1;
+  }
   let name: string | null = null;
   const attrs = options.attributes === 'all' ? new Map<string, string>() : null;
   if (options.eqForm && !closing && at(s, i, limit) === EQUALS) {
@@ -170,16 +174,16 @@ export function readAttributeTag(
     }
     if (at(s, i, limit) !== GT) return null;
     const eq = unquote(s.slice(valueStart, i).trim());
-    return { start, end: i + 1, closing, local, prefix, eq, name, attrs };
+    return completeTag(s, start, i + 1, closing, prefix, nameStart, localStart, localEnd, eq, name, attrs);
   }
   const quotedStopsAtLine = !options.quotedSpansLines;
   for (;;) {
     while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
     if (i >= limit) return null;
     const c = s.charCodeAt(i);
-    if (c === GT) return { start, end: i + 1, closing, local, prefix, eq: null, name, attrs };
-    if (c === SLASH && at(s, i + 1, limit) === GT) {
-      return { start, end: i + 2, closing, local, prefix, eq: null, name, attrs };
+    if (c === GT || (c === SLASH && at(s, i + 1, limit) === GT)) {
+      const end = c === GT ? i + 1 : i + 2;
+      return completeTag(s, start, end, closing, prefix, nameStart, localStart, localEnd, null, name, attrs);
     }
     if ((closing && !options.closingAttributes) || !isNameChar(c)) return null;
     const attrStart = i;
@@ -217,6 +221,27 @@ export function readAttributeTag(
     if (attr === 'name') name = value;
     attrs?.set(attr, value);
   }
+}
+
+/**
+ * A tag read to its end, its names cut out of `s`: the local name at `[localStart, localEnd)`, and
+ * when it starts past `nameStart` a namespace prefix before its colon (which replaces `prefix`).
+ */
+function completeTag(
+  s: string,
+  start: number,
+  end: number,
+  closing: boolean,
+  prefix: string,
+  nameStart: number,
+  localStart: number,
+  localEnd: number,
+  eq: string | null,
+  name: string | null,
+  attrs: Map<string, string> | null,
+): AttributeTag {
+  const namespace = localStart !== nameStart ? s.slice(nameStart, localStart - 1) : prefix;
+  return { start, end, closing, local: s.slice(localStart, localEnd), prefix: namespace, eq, name, attrs };
 }
 
 function unquote(v: string): string {

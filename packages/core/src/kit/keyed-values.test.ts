@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JsonValueScanner } from './json-scan.js';
 import { type KeyedValue, KeyedValues } from './keyed-values.js';
 
 type Kind = 'name' | 'args' | 'note';
@@ -49,5 +51,60 @@ describe('KeyedValues', () => {
     expect(read(' f Args: x').length).toBe(1);
     const gen = keys.read(' f\nArgs: x\nNote: y', 'Name:', 'name');
     expect(gen.next().value?.kind).toBe('name');
+  });
+
+  it('records the scan state of a JSON value that never closed, as a fresh scan to its end finds it', () => {
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      '\\',
+      'a',
+      ':',
+      ',',
+      ' ',
+      '\nArgs: ',
+      '\nNote: ',
+      '\nName: ',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const body = ` f\nArgs: ${pieces.join('')}`;
+        for (const v of keys.read(body, 'Name:', 'name')) {
+          if (v.jsonStart === -1 || v.jsonEnd !== -1) continue;
+          const scanner = new JsonValueScanner();
+          scanner.feed(body.slice(0, v.end), v.jsonStart);
+          expect(v.jsonInString).toBe(!scanner.failed && scanner.inString);
+          expect(v.jsonDepth).toBe(scanner.failed ? 0 : scanner.depth);
+        }
+      }),
+    );
+  });
+
+  it('reads the longest key written where a shorter one it begins with is found', () => {
+    const marks = new KeyedValues<string>(
+      [
+        ['✿ARGS✿:', 'args'],
+        ['✿ARGS✿', 'args-bare'],
+        ['✿ARGS✿::', 'args-double'],
+        ['✿FUNCTION✿', 'name'],
+      ],
+      { lineStart: false },
+    );
+    const body = ' f✿ARGS✿: 1✿ARGS✿ 2✿ARGS✿::3✿FUNCTION✿g';
+    const reader = marks.reader(body, '✿FUNCTION✿', 'name');
+    const out: Array<[string, string, string]> = [];
+    for (let v = reader.next(); v !== null; v = reader.next())
+      out.push([v.kind, v.key, body.slice(v.start, v.end)]);
+    expect(out).toEqual([
+      ['name', '✿FUNCTION✿', ' f'],
+      ['args', '✿ARGS✿:', ' 1'],
+      ['args-bare', '✿ARGS✿', ' 2'],
+      ['args-double', '✿ARGS✿::', '3'],
+      ['name', '✿FUNCTION✿', 'g'],
+    ]);
+    expect([...marks.read(body, '✿FUNCTION✿', 'name')].map((v) => v.key)).toEqual(out.map(([, key]) => key));
   });
 });

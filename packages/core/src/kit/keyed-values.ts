@@ -12,7 +12,7 @@
  */
 import { BRACE_OPEN, BRACKET_OPEN, LINE_FEED, skipJsonSpace } from './char-codes.js';
 import { JsonValueScanner } from './json-scan.js';
-import { MarkerSet } from './marker-set.js';
+import { type MarkerCursor, MarkerSet } from './marker-set.js';
 
 /**
  * Which values may be JSON: `value` (an object or array), `objects` (an object or a list of
@@ -32,6 +32,13 @@ export interface KeyedValue<K> {
   /** Where a JSON value starts and just past where it closes, or -1. */
   jsonStart: number;
   jsonEnd: number;
+  /**
+   * For a JSON value that never closed (`jsonEnd` -1): whether its bracket scan to `end` ended
+   * inside a string, and how many brackets were open there (0 when the scan broke on a bracket
+   * that did not match). A reader judges the cut value from these, not from a second scan.
+   */
+  jsonInString?: boolean;
+  jsonDepth?: number;
 }
 
 export interface KeyedValuesOptions<K> {
@@ -60,9 +67,19 @@ function jsonStartOf(body: string, from: number, json: KeyedJson): number {
   return body.charCodeAt(skipJsonSpace(body, p + 1)) === BRACE_OPEN ? p : -1;
 }
 
+/** A key as searched for: the keys it begins (itself included), longest first, with their kinds. */
+interface KeyFamily<K> {
+  keys: ReadonlyArray<readonly [key: string, kind: K]>;
+}
+
 /** A set of keys, each with its kind, compiled once for reading sections. */
 export class KeyedValues<K> {
-  private readonly keys: MarkerSet<K>;
+  /**
+   * Only keys that no shorter key begins are searched for (`✿ARGS✿` finds `✿ARGS✿:` too): where
+   * the first of them is found, the longest key written there is the one read. Half the searches
+   * for a scheme that lists each key with and without its colon.
+   */
+  private readonly keys: MarkerSet<KeyFamily<K>>;
   private readonly prefix: string;
 
   constructor(
@@ -70,7 +87,18 @@ export class KeyedValues<K> {
     private readonly options: KeyedValuesOptions<K>,
   ) {
     this.prefix = options.lineStart ? String.fromCharCode(LINE_FEED) : '';
-    this.keys = new MarkerSet(keys.map(([key, kind]) => [this.prefix + key, kind] as const));
+    const all: Array<readonly [string, K]> = [];
+    for (const [key, kind] of keys) {
+      const marker = this.prefix + key;
+      if (marker.length > 0 && !all.some(([m]) => m === marker)) all.push([marker, kind]);
+    }
+    all.sort((a, b) => b[0].length - a[0].length);
+    const searched: Array<readonly [string, KeyFamily<K>]> = [];
+    for (const [marker] of all) {
+      if (all.some(([m]) => m.length < marker.length && marker.startsWith(m))) continue;
+      searched.push([marker, { keys: all.filter(([m]) => m.startsWith(marker)) }]);
+    }
+    this.keys = new MarkerSet(searched);
   }
 
   /**
@@ -78,35 +106,89 @@ export class KeyedValues<K> {
    * (`firstKey`, of kind `firstKind`), which starts at 0.
    */
   *read(body: string, firstKey: string, firstKind: K): Generator<KeyedValue<K>> {
-    const cursor = this.keys.cursor(body);
-    const jsonOf = this.options.json ?? (() => undefined);
-    let kind = firstKind;
-    let key = firstKey;
-    let at = 0;
-    let start = 0;
-    for (;;) {
-      const jsonStart = jsonStartOf(body, start, jsonOf(kind));
-      let next = cursor.nextMarker(start);
-      let jsonEnd = -1;
-      if (jsonStart !== -1) {
-        // The scanner resumes at every step, so the section is scanned once however it is cut.
-        const scanner = new JsonValueScanner();
-        for (;;) {
-          jsonEnd = scanner.feed(next ? body.slice(0, next.at) : body, jsonStart);
-          if (jsonEnd !== -1 || next === null || scanner.failed || !scanner.inString) break;
-          next = cursor.nextMarker(next.at + 1);
-        }
-        if (jsonEnd !== -1) next = cursor.nextMarker(jsonEnd);
+    const reader = this.reader(body, firstKey, firstKind);
+    for (let v = reader.next(); v !== null; v = reader.next()) yield v;
+  }
+
+  /** The values of `body` one `next()` at a time (what `read` yields, without a generator). */
+  reader(body: string, firstKey: string, firstKind: K): KeyedValueReader<K> {
+    return new KeyedValueReader(
+      body,
+      this.keys.cursor(body),
+      this.options.json,
+      this.prefix.length,
+      firstKey,
+      firstKind,
+    );
+  }
+}
+
+/** One pass over a section's values; see `KeyedValues.reader`. */
+export class KeyedValueReader<K> {
+  private kind: K;
+  private key: string;
+  private at = 0;
+  private start = 0;
+  private done = false;
+
+  constructor(
+    private readonly body: string,
+    private readonly cursor: MarkerCursor<KeyFamily<K>>,
+    private readonly json: ((kind: K) => KeyedJson) | undefined,
+    private readonly prefixLength: number,
+    firstKey: string,
+    firstKind: K,
+  ) {
+    this.kind = firstKind;
+    this.key = firstKey;
+  }
+
+  /** The next value, or null after the last. */
+  next(): KeyedValue<K> | null {
+    if (this.done) return null;
+    const { body, cursor, kind, key, at, start } = this;
+    const jsonStart = jsonStartOf(body, start, this.json === undefined ? undefined : this.json(kind));
+    let next = cursor.nextMarker(start);
+    let jsonEnd = -1;
+    let jsonInString = false;
+    let jsonDepth = 0;
+    if (jsonStart !== -1) {
+      // The scanner resumes at every step, so the section is scanned once however it is cut.
+      const scanner = new JsonValueScanner();
+      for (;;) {
+        jsonEnd = scanner.feed(next ? body.slice(0, next.at) : body, jsonStart);
+        if (jsonEnd !== -1 || next === null || scanner.failed || !scanner.inString) break;
+        next = cursor.nextMarker(next.at + 1);
       }
-      const end = next ? next.at : body.length;
-      // The cursor refills its answer on the next call: read it before handing the value over.
-      const following = next ? { at: next.at, kind: next.match.value, marker: next.match.marker } : null;
-      yield { kind, key, at, start, end, jsonStart, jsonEnd };
-      if (following === null) return;
-      kind = following.kind;
-      key = following.marker.slice(this.prefix.length);
-      at = following.at;
-      start = following.at + following.marker.length;
+      if (jsonEnd !== -1) next = cursor.nextMarker(jsonEnd);
+      else if (!scanner.failed) {
+        jsonInString = scanner.inString;
+        jsonDepth = scanner.depth;
+      }
     }
+    if (next === null) {
+      this.done = true;
+      return { kind, key, at, start, end: body.length, jsonStart, jsonEnd, jsonInString, jsonDepth };
+    }
+    const end = next.at;
+    // The longest key written where the search found its shortest.
+    // Every key of the family begins with the one found: only what follows it is compared.
+    const family = next.match.value.keys;
+    const searched = next.match.marker.length;
+    let found = family[family.length - 1]!;
+    for (const candidate of family) {
+      const key = candidate[0];
+      let k = searched;
+      while (k < key.length && body.charCodeAt(end + k) === key.charCodeAt(k)) k++;
+      if (k === key.length) {
+        found = candidate;
+        break;
+      }
+    }
+    this.kind = found[1];
+    this.key = found[0].slice(this.prefixLength);
+    this.at = end;
+    this.start = end + found[0].length;
+    return { kind, key, at, start, end, jsonStart, jsonEnd, jsonInString, jsonDepth };
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SpelledTokens } from './spelled-tokens.js';
 
@@ -66,5 +67,52 @@ describe('SpelledTokens', () => {
       '<|tool sep|>',
     ]);
     expect(tokens.spellings(['calls'])).toEqual(['<｜calls｜>', '<|calls|>']);
+  });
+});
+
+describe('SpelledTokens, spellings read before', () => {
+  const spec = {
+    bars: '\uFF5C|',
+    joints: '\u2581_ ',
+    words: new Map([
+      ['tool_call_begin', 'begin'],
+      ['tool_calls', 'calls'],
+      ['tool_sep', 'sep'],
+    ]),
+    maxWord: 16,
+  };
+  const piece = fc.constantFrom(
+    '<｜tool▁call▁begin｜>',
+    '<|tool_call_begin|>',
+    '<｜tool▁sep｜>',
+    '<｜tool▁sep|>',
+    '<|TOOL SEP|>',
+    '<｜tool▁calls｜>',
+    '<｜tool▁calls▁x｜>',
+    '<｜tool▁sep',
+    '<｜',
+    '<|tool\\_sep|>',
+    'x',
+    '|>',
+    '<',
+  );
+
+  it('read as a fresh reader reads them', () => {
+    const warm = new SpelledTokens(spec);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const text = pieces.join('');
+        const fresh = new SpelledTokens(spec);
+        for (let i = 0; i < text.length; i++) expect(warm.at(text, i)).toEqual(fresh.at(text, i));
+      }),
+    );
+  });
+
+  it('still find a token cut by the end of the text to be none', () => {
+    const reader = new SpelledTokens(spec);
+    const text = `${'x'.repeat(1000)}<｜tool▁sep｜>`;
+    expect(reader.at(text, 1000)).toEqual({ kind: 'sep', start: 1000, end: 1000 + 12 });
+    expect(reader.at('<｜tool▁sep｜>', 0)).toEqual({ kind: 'sep', start: 0, end: 12 });
+    expect(reader.at('<｜tool▁sep｜', 0)).toBeNull();
   });
 });

@@ -45,6 +45,9 @@ const CASE = LOWER_A - UPPER_A;
 const BAR = 1;
 const JOINT = 2;
 
+/** Spellings a reader remembers (a block's tokens are a handful). */
+const RECENT = 8;
+
 /** The reader of one family's spelled tokens. */
 export class SpelledTokens<K extends string> {
   /** BAR or JOINT by code unit (every UTF-16 code unit has a slot). */
@@ -54,6 +57,14 @@ export class SpelledTokens<K extends string> {
   private readonly maxWord: number;
   /** How many characters the last `wordCode` read spans (`\_` is two). */
   private width = 0;
+  /**
+   * The last few spellings read, exactly as written, and their kinds: the same characters read
+   * alike, so a text that writes its tokens one way (they all do) has each compared, not hashed
+   * and read again. A ring of RECENT entries.
+   */
+  private readonly recent: string[] = [];
+  private readonly recentKinds: K[] = [];
+  private recentNext = 0;
 
   constructor(private readonly spec: SpelledTokensSpec<K>) {
     for (const c of spec.bars) this.kinds[c.charCodeAt(0)] = BAR;
@@ -100,6 +111,12 @@ export class SpelledTokens<K extends string> {
   /** The token starting at `at` (which holds `<`), in any spelling, or null. */
   at(text: string, at: number): SpelledToken<K> | null {
     if (this.kinds[text.charCodeAt(at + 1)] !== BAR) return null;
+    const recent = this.recent;
+    for (let k = 0; k < recent.length; k++) {
+      const spelling = recent[k]!;
+      if (text.startsWith(spelling, at))
+        return { kind: this.recentKinds[k]!, start: at, end: at + spelling.length };
+    }
     let hash = 0;
     let length = 0;
     const limit = Math.min(text.length, at + 2 + this.maxWord);
@@ -110,8 +127,10 @@ export class SpelledTokens<K extends string> {
         const candidates = this.byHash.get(hash);
         if (candidates === undefined) return null;
         for (const [word, kind] of candidates) {
-          if (word.length === length && this.wordIs(text, at + 2, word))
+          if (word.length === length && this.wordIs(text, at + 2, word)) {
+            this.remember(text, at, i + 2, kind);
             return { kind, start: at, end: i + 2 };
+          }
         }
         return null;
       }
@@ -122,6 +141,16 @@ export class SpelledTokens<K extends string> {
       i += this.width;
     }
     return null;
+  }
+
+  private remember(text: string, start: number, end: number, kind: K): void {
+    // Copied code by code: a slice could keep the whole text it came from alive in the ring.
+    const codes: number[] = [];
+    for (let i = start; i < end; i++) codes.push(text.charCodeAt(i));
+    const k = this.recentNext;
+    this.recent[k] = String.fromCharCode(...codes);
+    this.recentKinds[k] = kind;
+    this.recentNext = (k + 1) % RECENT;
   }
 
   /**

@@ -92,14 +92,18 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
     let truncated = false;
     let key: string | null = null;
     let sawTag = false;
+    // The tag a value's scan read last, when it is the next one: not read twice.
+    let known: AttributeTag | undefined;
     for (;;) {
-      const tag = nextAttributeTag(body, i, body.length, spec.tags);
+      const tag = known ?? nextAttributeTag(body, i, body.length, spec.tags);
+      known = undefined;
       if (tag === null) break;
       sawTag = true;
       if (isKeyOpen(tag)) {
         const span = scanValue(body, tag.end, body.length, keyRules);
         key = decodeName(body.slice(span.start, span.end));
         i = span.next;
+        known = span.nextTag;
         continue;
       }
       if (isValueOpen(tag)) {
@@ -117,6 +121,7 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
         key = null;
         truncated = !span.closed;
         i = span.next;
+        known = span.nextTag;
         continue;
       }
       i = tag.end;

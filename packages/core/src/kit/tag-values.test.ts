@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextAttributeTag, readAttributeTag, XML_TAG_OPTIONS } from './attribute-tags.js';
 import { scanValue, type ValueRules } from './tag-values.js';
@@ -83,5 +84,54 @@ describe('scanValue', () => {
     expect(value('\n```\n</p><p>\n```\n</p>')).toEqual(['\n```\n</p><p>\n```\n', '', true]);
     expect(value('<![CDATA[ a</p><p>')).toEqual(['<![CDATA[ a', '<p>', true]);
     expect(value('\n```\na</p><p>')).toEqual(['\n```\na', '<p>', true]);
+  });
+});
+
+describe('scanValue nextTag', () => {
+  const rules: ValueRules = {
+    tags: XML_TAG_OPTIONS,
+    isClose: (t) => t.closing && t.local === 'v',
+    canFollow: (t) => t.local === 'k' || t.local === 'v' || t.closing,
+    isStop: (t) => !t.closing && t.local === 'k',
+  };
+
+  it('is the tag a search from `next` finds, whenever the scan hands one over', () => {
+    const piece = fc.constantFrom(
+      '<k>',
+      '</k>',
+      '<v>',
+      '</v>',
+      '<a:b>',
+      '<a:>',
+      '< ',
+      ' ',
+      '\n',
+      'x',
+      '<![CDATA[',
+      ']]>',
+      '```\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const s = pieces.join('');
+        const span = scanValue(s, 0, s.length, rules);
+        if (span.nextTag !== undefined) expect(span.nextTag).toEqual(nextTag(s, span.next));
+      }),
+    );
+  });
+
+  it('hands over the stop tag and the tag after a close', () => {
+    expect(scanValue('x<k>a', 0, 5, rules).nextTag).toMatchObject({ local: 'k', start: 1 });
+    expect(scanValue('x</v> \n<k>a', 0, 11, rules).nextTag).toMatchObject({ local: 'k', start: 7 });
+    expect(scanValue('x</v>', 0, 5, rules).nextTag).toBeUndefined();
+  });
+});
+
+describe('namespaced names', () => {
+  it('split at the last colon, and a name ending in a colon is no tag', () => {
+    expect(readTag('<a:b:c x="1">', 0)).toMatchObject({ prefix: 'a:b', local: 'c' });
+    expect(readTag('<a:b:>', 0)).toBeNull();
+    expect(readTag('</a:>', 0)).toBeNull();
+    expect(readTag('<:b>', 0)).toMatchObject({ prefix: '', local: 'b' });
   });
 });

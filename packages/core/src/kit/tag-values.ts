@@ -27,6 +27,12 @@ export interface ValueSpan {
   next: number;
   /** False when the value ran into the next parameter or the end of the body. */
   closed: boolean;
+  /**
+   * The tag a search from `next` finds first (only blanks lie between), when the scan has read it
+   * already: the stop tag, or the tag after the close. A reader goes on from it without reading it
+   * again.
+   */
+  nextTag?: AttributeTag;
 }
 
 /**
@@ -66,16 +72,17 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
         let j = tag.end;
         while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
         const after = j < limit ? readAttributeTag(s, j, limit, tags) : null;
-        if (j >= limit || (after !== null && rules.canFollow(after))) {
-          return { start: from, end: tag.start, next: tag.end, closed: true };
+        if (after !== null && rules.canFollow(after)) {
+          return { start: from, end: tag.start, next: tag.end, closed: true, nextTag: after };
         }
+        if (j >= limit) return { start: from, end: tag.start, next: tag.end, closed: true };
         loose ??= tag;
         i = tag.end;
         continue;
       }
       if (rules.isStop(tag)) {
         if (loose) return { start: from, end: loose.start, next: loose.end, closed: true };
-        return { start: from, end: tag.start, next: tag.start, closed: false };
+        return { start: from, end: tag.start, next: tag.start, closed: false, nextTag: tag };
       }
       i = tag.end;
       continue;

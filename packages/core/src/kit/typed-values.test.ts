@@ -19,6 +19,33 @@ const ctx = (withTools = true): BodyContext => ({
 });
 
 describe('ArgumentCollector', () => {
+  it('types a value added several times in a row as often as it was added', () => {
+    const thrice = new ArgumentCollector({ dropUnnamed: true });
+    const adds: Array<[string, string]> = [
+      ['n', '7.5'],
+      ['n', '7.5'],
+      ['n', '7.5'],
+      ['', 'x'],
+      ['', 'x'],
+      ['n', '8.5'],
+    ];
+    const issuesOnce: BodyIssue[] = [];
+    const issuesThrice: BodyIssue[] = [];
+    // The same adds, one collector per add (nothing to fold), against one for the run.
+    const separate = adds.map(([k, v]) => {
+      const c = new ArgumentCollector({ dropUnnamed: true });
+      c.add(k, v);
+      return c;
+    });
+    for (const [k, v] of adds) thrice.add(k, v);
+    expect(thrice.size).toBe(adds.length);
+    const built = thrice.build('f', ctx(), issuesThrice);
+    for (const c of separate) c.build('f', ctx(), issuesOnce);
+    expect(built).toEqual({ n: '8.5' });
+    expect(issuesThrice).toEqual(issuesOnce);
+    expect(issuesThrice.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('types text by the schema; a value that arrived typed is kept; the last of a key wins', () => {
     const args = new ArgumentCollector();
     args.add('n', '007');

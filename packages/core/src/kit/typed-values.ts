@@ -32,7 +32,10 @@ export interface TypedArgumentsOptions {
 
 const PYTHON_SCALARS: Record<string, boolean | null> = { True: true, False: false, None: null };
 
-type Entry = { key: string; text: string; writtenAs: string | undefined } | { key: string; typed: unknown };
+/** A value written as text (`times`: how many times in a row it was added, alike), or a typed one. */
+type Entry =
+  | { key: string; text: string; writtenAs: string | undefined; times: number }
+  | { key: string; typed: unknown };
 
 /**
  * Collects the parameters of one call and types them by the declared schema once the call's name
@@ -40,6 +43,8 @@ type Entry = { key: string; text: string; writtenAs: string | undefined } | { ke
  */
 export class ArgumentCollector {
   private readonly entries: Entry[] = [];
+  /** Values added, a repeat included. */
+  private added = 0;
 
   constructor(private readonly options: TypedArgumentsOptions = {}) {}
 
@@ -48,16 +53,31 @@ export class ArgumentCollector {
    * (DSML's `string="true"`: raw text, `"false"`: JSON).
    */
   add(key: string, text: string, writtenAs?: string): void {
-    this.entries.push({ key, text, writtenAs });
+    this.added++;
+    // The same value again right after itself (a megabyte of one cut call) is counted, not kept:
+    // it is typed alike every time.
+    const last = this.entries.length > 0 ? this.entries[this.entries.length - 1]! : null;
+    if (
+      last !== null &&
+      'text' in last &&
+      last.key === key &&
+      last.text === text &&
+      last.writtenAs === writtenAs
+    ) {
+      last.times++;
+      return;
+    }
+    this.entries.push({ key, text, writtenAs, times: 1 });
   }
 
   /** A value that arrived typed (a JSON object of arguments). */
   addTyped(key: string, value: unknown): void {
+    this.added++;
     this.entries.push({ key, typed: value });
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.added;
   }
 
   /** The arguments of `name`, typed; what typing changed or doubted goes to `issues`. */
@@ -67,11 +87,18 @@ export class ArgumentCollector {
     const tools = ctx.options.tools;
     const args: Record<string, unknown> = {};
     for (const entry of this.entries) {
-      const key = entry.key;
       if (!('text' in entry)) {
-        setOwn(args, key, entry.typed);
+        setOwn(args, entry.key, entry.typed);
         continue;
       }
+      // A value added several times in a row is typed once; its issues stand once per time.
+      const before = issues.length;
+      typeEntry(entry);
+      const after = issues.length;
+      for (let t = 1; t < entry.times; t++) for (let k = before; k < after; k++) issues.push(issues[k]!);
+    }
+    function typeEntry(entry: { key: string; text: string; writtenAs: string | undefined }): void {
+      const key = entry.key;
       const text = entry.text;
       if (dropUnnamed && key === '') {
         issues.push({
@@ -79,14 +106,14 @@ export class ArgumentCollector {
           message: `A parameter of ${name} without a name was removed.`,
           raw: text,
         });
-        continue;
+        return;
       }
       const schema = tools?.parameter(name, key);
       if (pythonScalars && schema === undefined) {
         const word = text.trim();
         if (Object.hasOwn(PYTHON_SCALARS, word)) {
           setOwn(args, key, PYTHON_SCALARS[word]);
-          continue;
+          return;
         }
       }
       const report = (message: string) =>
@@ -105,7 +132,7 @@ export class ArgumentCollector {
         );
       setOwn(args, key, typeValue(text, entry.writtenAs, schema, report));
     }
-    const only = this.entries.length === 1 ? this.entries[0] : undefined;
+    const only = this.added === 1 ? this.entries[0] : undefined;
     if (only && 'text' in only && wrappers?.has(only.key) && tools?.parameter(name, only.key) === undefined) {
       const inner = unwrapped(getOwn(args, only.key));
       if (isPlainObject(inner)) {

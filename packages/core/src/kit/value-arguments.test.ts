@@ -80,4 +80,17 @@ describe('readKeyedArguments', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.kind).toBe('partial-call');
   });
+
+  it('judges a cut value by its recorded scan state as a second scan would', () => {
+    for (const body of [' {"q": "unterminated', ' {"q": 1', ' {"q": [[[[', ' {"q": 1]']) {
+      const value = first(body);
+      const { jsonInString: _s, jsonDepth: _d, ...unrecorded } = value;
+      expect(readKeyedArguments(body, value, 'search', opts)).toEqual(
+        readKeyedArguments(body, unrecorded, 'search', opts),
+      );
+    }
+    const deep = ' {"q": [[[[';
+    const r = readKeyedArguments(deep, first(deep), 'search', { ...opts, maxDepth: 3 });
+    expect(!r.ok && r.kind).toBe('malformed-call');
+  });
 });

@@ -151,7 +151,11 @@ export function readKeyedArguments(
 ): KeyedArguments {
   const { start, end, jsonStart, jsonEnd } = value;
   const text = jsonEnd !== -1 ? body.slice(jsonStart, jsonEnd) : body.slice(start, end);
-  if (jsonStart !== -1 && jsonEnd === -1) {
+  // The reader's own scan says whether the cut value has a problem; only then is it scanned again
+  // for the words (a run of cut values is not scanned twice over).
+  const known = value.jsonInString !== undefined && value.jsonDepth !== undefined;
+  const suspect = !known || value.jsonInString === true || value.jsonDepth! > options.maxDepth;
+  if (jsonStart !== -1 && jsonEnd === -1 && suspect) {
     const problem = unclosedProblem(body.slice(0, end), jsonStart, options.maxDepth);
     if (problem !== null) return { ok: false, kind: problem.kind, reason: problem.reason };
   }
