@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SpelledTokens } from './spelled-tokens.js';
 
-const tokens = new SpelledTokens({
+const deepseekLike = {
   bars: '\uFF5C|',
   joints: '\u2581_ ',
   words: new Map([
@@ -10,7 +10,8 @@ const tokens = new SpelledTokens({
     ['tool_calls', 'calls'],
     ['tool_sep', 'sep'],
   ]),
-});
+};
+const tokens = new SpelledTokens(deepseekLike);
 
 describe('SpelledTokens', () => {
   it('reads every spelling of a token alike: bars, joints, an escaped `\\_`, any case', () => {
@@ -71,16 +72,7 @@ describe('SpelledTokens', () => {
 });
 
 describe('SpelledTokens, spellings read before', () => {
-  const spec = {
-    bars: '\uFF5C|',
-    joints: '\u2581_ ',
-    words: new Map([
-      ['tool_call_begin', 'begin'],
-      ['tool_calls', 'calls'],
-      ['tool_sep', 'sep'],
-    ]),
-    maxWord: 16,
-  };
+  const spec = { ...deepseekLike, maxWord: 16 };
   const piece = fc.constantFrom(
     '<｜tool▁call▁begin｜>',
     '<|tool_call_begin|>',
