@@ -22,6 +22,9 @@ import type {
 } from './schemas.js';
 import { normalizeTools } from './tools.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The prompt, the stop sequences and the renderers of a format. */
 export interface FormatRenderers {
   systemPrompt(tools: ToolDefinition[], opts?: SystemPromptOptions): string;
@@ -195,7 +198,7 @@ function plainTextResult(
   if (containsAny(text, compiled.plainProbes)) return null;
   let start = 0;
   let end = text.length;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (start < end && isSpace(charCodeAt.call(text, start))) start++;
   // A whole-output form (a bare JSON or pythonic list) starts the text with one of its characters.
   const whole = compiled.spec.whole;
   if (whole !== undefined && start < end && whole.startChars.includes(text[start]!)) return null;
@@ -206,7 +209,7 @@ function plainTextResult(
     compiled.startMarkers.matchAt(text, start, true) !== null
   )
     return null;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  while (end > start && isSpace(charCodeAt.call(text, end - 1))) end--;
   const tails = compiled.plainTails;
   for (let i = 0; i < tails.length; i++) if (text.startsWith(tails[i]!, end - tails[i]!.length)) return null;
   return {

@@ -17,6 +17,9 @@ import type { Router } from './router.js';
 import type { ToolCall } from './schemas.js';
 import { normalizeTools } from './tools.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface TemplateCandidate {
   /** The handler id (`hermes:qwen`). */
   id: string;
@@ -647,7 +650,7 @@ function turnStart(prompt: string, rendered: string): number {
 function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  while (i < n && charCodeAt.call(a, i) === charCodeAt.call(b, i)) i++;
   return i;
 }
 

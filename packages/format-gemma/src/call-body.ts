@@ -54,6 +54,9 @@ import {
 } from '@toolformat/core/kit';
 import { END_TOOL_REQUEST, ESCAPE, QUOTE_TOKEN } from './tokens.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** A string as read: its text, and that it was delimited (so a schema may type it). */
 class GemmaString {
   constructor(readonly text: string) {}
@@ -124,7 +127,7 @@ class Scanner {
   /** The delimiter token at the position, or null. */
   delimiterAt(): string | null {
     const t = this.text;
-    if (t.charCodeAt(this.pos) !== LT) return null;
+    if (charCodeAt.call(t, this.pos) !== LT) return null;
     if (t.startsWith(ESCAPE, this.pos)) return ESCAPE;
     if (t.startsWith(QUOTE_TOKEN, this.pos)) return QUOTE_TOKEN;
     return null;
@@ -144,7 +147,7 @@ class Scanner {
   value(depth: number): unknown {
     this.skip();
     if (this.pos >= this.text.length) return this.fail('a value is missing', true);
-    const c = this.text.charCodeAt(this.pos);
+    const c = charCodeAt.call(this.text, this.pos);
     if (c === BRACE_OPEN) return this.object(depth + 1);
     if (c === BRACKET_OPEN) return this.array(depth + 1);
     const delim = this.delimiterAt();
@@ -157,7 +160,7 @@ class Scanner {
     const t = this.text;
     const from = this.pos;
     while (this.pos < t.length) {
-      const c = t.charCodeAt(this.pos);
+      const c = charCodeAt.call(t, this.pos);
       if (c === COMMA || c === BRACE_CLOSE || c === BRACKET_CLOSE) break;
       if (c === LT && this.delimiterAt() !== null) break;
       this.pos++;
@@ -176,7 +179,7 @@ class Scanner {
     const t = this.text;
     const from = this.pos;
     while (this.pos < t.length) {
-      const c = t.charCodeAt(this.pos);
+      const c = charCodeAt.call(t, this.pos);
       if (c === COLON) break;
       if (c === COMMA || c === BRACE_OPEN || c === BRACE_CLOSE || c === BRACKET_OPEN || c === BRACKET_CLOSE)
         return this.fail('a key has no value');
@@ -195,7 +198,7 @@ class Scanner {
     for (;;) {
       this.skip();
       if (this.pos >= this.text.length) return this.fail('an object is not closed', true);
-      const c = this.text.charCodeAt(this.pos);
+      const c = charCodeAt.call(this.text, this.pos);
       if (c === BRACE_CLOSE) {
         this.pos++;
         return out;
@@ -207,7 +210,7 @@ class Scanner {
       const key = this.key();
       if (key === FAILED) return FAILED;
       this.skip();
-      if (this.text.charCodeAt(this.pos) !== COLON) return this.fail('a key has no value');
+      if (charCodeAt.call(this.text, this.pos) !== COLON) return this.fail('a key has no value');
       this.pos++;
       const value = this.value(depth);
       if (value === FAILED) return FAILED;
@@ -222,7 +225,7 @@ class Scanner {
     for (;;) {
       this.skip();
       if (this.pos >= this.text.length) return this.fail('a list is not closed', true);
-      const c = this.text.charCodeAt(this.pos);
+      const c = charCodeAt.call(this.text, this.pos);
       if (c === BRACKET_CLOSE) {
         this.pos++;
         return out;
@@ -258,7 +261,7 @@ function plain(value: unknown): unknown {
 function parseGemmaObject(text: string, start: number, maxDepth = 256): GemmaValueResult {
   const scanner = new Scanner(text, start, maxDepth);
   try {
-    if (text.charCodeAt(start) !== BRACE_OPEN)
+    if (charCodeAt.call(text, start) !== BRACE_OPEN)
       return { ok: false, error: 'arguments do not start with {', offset: start, truncated: false };
     const value = scanner.object(1);
     const failure = scanner.failure;
@@ -394,8 +397,8 @@ export function strippedGemmaCall(body: string, ctx: BodyContext): BodyResult | 
 export function skipLineNumber(text: string, pos: number): number {
   const digits = skipJsonSpace(text, pos);
   let p = digits;
-  while (p < text.length && p - digits < 6 && isDigit(text.charCodeAt(p))) p++;
-  if (p === digits || p >= text.length || !isJsonSpace(text.charCodeAt(p))) return digits;
+  while (p < text.length && p - digits < 6 && isDigit(charCodeAt.call(text, p))) p++;
+  if (p === digits || p >= text.length || !isJsonSpace(charCodeAt.call(text, p))) return digits;
   return skipJsonSpace(text, p);
 }
 

@@ -47,6 +47,9 @@ import {
   TOOL_REQUEST_END,
 } from './tokens.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 const STRIP = [...END_TOKENS, GEMMA4_CALL_END, FG_CALL_END, END_TOOL_REQUEST, TOOL_REQUEST_END];
 
 const STRONG = [GEMMA4_CALL, GEMMA4_RESPONSE, FG_CALL, FG_RESPONSE, TOOL_REQUEST];
@@ -96,7 +99,7 @@ function toolRequestBody(body: string, ctx: BodyContext): BodyResult {
   if (p >= body.length) return { calls: [], error: 'the block is empty' };
   if (!ctx.closed && body.trim() !== '' && !body.trimEnd().endsWith('}'))
     return { calls: [], error: 'the output ended inside the call, so its arguments are incomplete' };
-  if (body.charCodeAt(p) === BRACE_OPEN) return readJsonCall(body.slice(p).trim());
+  if (charCodeAt.call(body, p) === BRACE_OPEN) return readJsonCall(body.slice(p).trim());
   const brace = body.indexOf('{', p);
   const name = (brace === -1 ? body.slice(p) : body.slice(p, brace)).trim();
   if (name === '' || name.length > 256 || /\s/.test(name)) return { calls: [], error: 'no tool name' };
@@ -178,7 +181,7 @@ function bareBody(body: string, ctx: BodyContext): BodyResult {
 function wholeBody(jsonFormat: string) {
   return (body: string, ctx: BodyContext): BodyResult => {
     const start = skipBlank(body, 0);
-    return body.charCodeAt(start) === BRACE_OPEN
+    return charCodeAt.call(body, start) === BRACE_OPEN
       ? { ...wholeJson(body.slice(start)), format: jsonFormat }
       : wholeList(body, ctx);
   };

@@ -83,6 +83,9 @@ import {
   START_ASSISTANT,
 } from './tokens.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 // ---------------------------------------------------------------------------------------------
 // 1. The header
 // ---------------------------------------------------------------------------------------------
@@ -140,9 +143,9 @@ export function emptyHeader(): Header {
 function wordEnd(text: string, pos: number, limit: number): number {
   let p = pos;
   while (p < limit) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN) break;
-    if (c === LT && text.charCodeAt(p + 1) === PIPE) break;
+    if (c === LT && charCodeAt.call(text, p + 1) === PIPE) break;
     p++;
   }
   return p;
@@ -170,12 +173,12 @@ export function readHeader(text: string, pos: number, expect: Expect, header: He
   // The recipient was the last word read: a tool name with a blank in it may go on.
   let recipientLast = expect === 'recipient';
   for (;;) {
-    while (p < limit && isSpaceOrTab(text.charCodeAt(p))) p++;
+    while (p < limit && isSpaceOrTab(charCodeAt.call(text, p))) p++;
     if (p >= n) return { kind: 'end' };
     if (p >= limit) return { kind: 'invalid', at: pos };
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (c === LINE_FEED || c === CARRIAGE_RETURN) return { kind: 'invalid', at: p };
-    if (c === LT && text.charCodeAt(p + 1) === PIPE) {
+    if (c === LT && charCodeAt.call(text, p + 1) === PIPE) {
       if (text.startsWith(MESSAGE, p)) {
         header.marked = true;
         return { kind: 'message', contentStart: p + MESSAGE.length };
@@ -256,7 +259,7 @@ function nameWordsEnd(text: string, p: number, limit: number): number {
     const word = text.slice(at, end);
     if (word === '' || isHeaderWord(word) || word.startsWith('to=')) return -1;
     let next = end;
-    while (next < limit && isSpaceOrTab(text.charCodeAt(next))) next++;
+    while (next < limit && isSpaceOrTab(charCodeAt.call(text, next))) next++;
     if (next >= limit) return -1;
     if (text.startsWith(CONSTRAIN, next) || text.startsWith(MESSAGE, next) || text.startsWith(CHANNEL, next))
       return end;
@@ -277,8 +280,8 @@ function strippedContentType(text: string, p: number): { type: string; at: numbe
   for (const type of ['json', 'code']) {
     if (!text.startsWith(type, p)) continue;
     let q = p + type.length;
-    if (text.charCodeAt(q) === SPACE) q++;
-    if (text.charCodeAt(q) === BRACE_OPEN) return { type, at: q };
+    if (charCodeAt.call(text, q) === SPACE) q++;
+    if (charCodeAt.call(text, q) === BRACE_OPEN) return { type, at: q };
   }
   return null;
 }
@@ -358,7 +361,7 @@ export function readJsonArguments(content: string, ctx: ArgumentsContext): Argum
     if (read.ok) read.strict = true;
     return read;
   }
-  const first = text.charCodeAt(0);
+  const first = charCodeAt.call(text, 0);
   const container = first === BRACE_OPEN || first === BRACKET_OPEN;
   const end = container ? findJsonEnd(text, 0) : -1;
   // JSON that never closes is half a call, not a call: the repairs would close it. (Cut off by
@@ -398,7 +401,7 @@ export function readBuiltinArguments(
   ctx: ArgumentsContext,
 ): ArgumentsRead {
   const text = content.trim();
-  if (text.charCodeAt(0) === BRACE_OPEN) {
+  if (charCodeAt.call(text, 0) === BRACE_OPEN) {
     const json = readJsonArguments(content, ctx);
     if (json.ok) return json;
     // An object that never closes is half a call; one that closes and is no JSON is code.
@@ -563,8 +566,8 @@ class BlockReader {
     const token = BOUNDARIES.next(body, from);
     if (token === null || !call) return token;
     let p = from;
-    while (p < token.at && isJsonSpace(body.charCodeAt(p))) p++;
-    const c = body.charCodeAt(p);
+    while (p < token.at && isJsonSpace(charCodeAt.call(body, p))) p++;
+    const c = charCodeAt.call(body, p);
     let valueEnd: number;
     if (c === BRACE_OPEN || c === BRACKET_OPEN) valueEnd = findJsonEnd(body, p);
     else if (c === QUOTE) valueEnd = jsonStringEnd(body, p);
@@ -698,7 +701,7 @@ class BlockReader {
 
 /** A `"` before `end` (a header is at most MAX_HEADER long: the walk is short). */
 function hasQuote(text: string, end: number): boolean {
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === QUOTE) return true;
+  for (let i = 0; i < end; i++) if (charCodeAt.call(text, i) === QUOTE) return true;
   return false;
 }
 

@@ -36,6 +36,9 @@ import {
 } from '@toolformat/core/kit';
 import { K3_ARG_CLOSE, K3_ARG_OPEN, K3_JSON_CLOSE, K3_JSON_OPEN, K3_SEP } from './tokens.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export const PREFIX = 'functions.';
 
 /** Longer than any id a model writes; a longer "id" is text that happens to precede the arguments. */
@@ -114,7 +117,7 @@ export function readK3Attributes(text: string): Map<string, string> {
     const eq = text.indexOf('="', p);
     if (eq === -1) return out;
     let k = eq;
-    while (k > p && isAttributeNameChar(text.charCodeAt(k - 1))) k--;
+    while (k > p && isAttributeNameChar(charCodeAt.call(text, k - 1))) k--;
     const end = text.indexOf('"', eq + 2);
     if (end === -1) return out;
     if (k < eq)

@@ -29,6 +29,9 @@ import {
 } from '@toolformat/core/kit';
 import { recipientBody, recipientSegments } from './recipient-body.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** End-of-turn and end-of-message tokens of Llama 3.x and 4 that servers leave in. */
 export const END_TOKENS = ['<|eot_id|>', '<|eom_id|>', '<|eot|>', '<|eom|>', '<|end_of_text|>'];
 
@@ -70,8 +73,10 @@ const LLAMA_JSON: JsonCallsOptions = {
 /** Whether the body, after blanks, starts with JSON calls: `{`, or `[` then `{`. */
 function startsWithJsonCalls(body: string): boolean {
   const t = body.trimStart();
-  const c = t.charCodeAt(0);
-  return c === BRACE_OPEN || (c === BRACKET_OPEN && t.slice(1).trimStart().charCodeAt(0) === BRACE_OPEN);
+  const c = charCodeAt.call(t, 0);
+  return (
+    c === BRACE_OPEN || (c === BRACKET_OPEN && charCodeAt.call(t.slice(1).trimStart(), 0) === BRACE_OPEN)
+  );
 }
 
 /** JSON calls in a block body. */
@@ -106,7 +111,7 @@ function startsWithBuiltinCall(body: string, from: number): boolean {
   const paren = body.indexOf('.call(', from);
   if (paren <= from || paren - from > 64) return false;
   for (let i = from; i < paren; i++) {
-    const c = body.charCodeAt(i);
+    const c = charCodeAt.call(body, i);
     if (!isAsciiAlphanumeric(c) && c !== UNDERSCORE) return false;
   }
   return true;

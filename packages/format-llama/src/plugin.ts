@@ -24,6 +24,9 @@ import {
 import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * How sure the family is that a text holds its markup: the strong markers on sight; then a
  * Functionary `>>>recipient` line; bare JSON and pythonic lists score low, as prose and code look
@@ -40,7 +43,7 @@ const SIGNS: readonly DetectSign[] = [
 function recipientAt(text: string): boolean {
   let at = text.indexOf('>>>');
   while (at !== -1) {
-    const c = text.charCodeAt(at + 3);
+    const c = charCodeAt.call(text, at + 3);
     if ((c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE) {
       const nl = text.indexOf('\n', at);
       if (nl !== -1 && nl - at < 260 && !text.slice(at + 3, nl).includes(' ')) return true;
@@ -53,10 +56,10 @@ function recipientAt(text: string): boolean {
 /** Whether the text, after blanks, starts like a JSON call or a pythonic list. */
 function startsWithCall(text: string): boolean {
   const t = text.trimStart();
-  if (t.charCodeAt(0) === BRACE_OPEN) return t.slice(1).trimStart().startsWith('"name"');
-  if (t.charCodeAt(0) !== BRACKET_OPEN) return false;
+  if (charCodeAt.call(t, 0) === BRACE_OPEN) return t.slice(1).trimStart().startsWith('"name"');
+  if (charCodeAt.call(t, 0) !== BRACKET_OPEN) return false;
   const rest = t.slice(1).trimStart();
-  if (rest.charCodeAt(0) === BRACE_OPEN) return rest.slice(1).trimStart().startsWith('"name"');
+  if (charCodeAt.call(rest, 0) === BRACE_OPEN) return rest.slice(1).trimStart().startsWith('"name"');
   let i = 0;
   while (i < rest.length && i < 128 && /[A-Za-z0-9_.]/.test(rest[i]!)) i++;
   return i > 0 && rest[i] === '(';

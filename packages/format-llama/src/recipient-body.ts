@@ -14,15 +14,18 @@ import {
   type RawCall,
 } from '@toolformat/core/kit';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 const MAX_NAME = 256;
 
 /** One segment (after `>>>`); null when it does not start with a recipient line. */
 export function readRecipient(segment: string): BodyResult | null {
   let p = 0;
-  while (p < segment.length && p <= MAX_NAME && isToolNameChar(segment.charCodeAt(p))) p++;
+  while (p < segment.length && p <= MAX_NAME && isToolNameChar(charCodeAt.call(segment, p))) p++;
   if (p === 0 || p > MAX_NAME) return null;
   let q = p;
-  while (q < segment.length && isSpaceOrTab(segment.charCodeAt(q))) q++;
+  while (q < segment.length && isSpaceOrTab(charCodeAt.call(segment, q))) q++;
   if (q < segment.length && segment[q] !== '\n' && segment[q] !== '\r' && segment[q] !== '{') return null;
   const name = segment.slice(0, p);
   const rest = segment.slice(q).trim();

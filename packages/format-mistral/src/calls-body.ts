@@ -40,6 +40,9 @@ import {
 import type { ToolCallsSpec } from './markup.js';
 import { EOS, TOOL_CALLS } from './tokens.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** What one block held, read so far. */
 interface Read {
   calls: RawCall[];
@@ -99,10 +102,10 @@ function readAnywhere(read: Read, body: string, start: number, v3: string): void
 /** A value worth parsing as calls: an object or array whose first key is a string key. */
 function looksLikeCalls(raw: string): boolean {
   let p = skipBlank(raw, 0);
-  if (raw.charCodeAt(p) === BRACKET_OPEN) p = skipBlank(raw, p + 1);
-  if (raw.charCodeAt(p) !== BRACE_OPEN) return false;
+  if (charCodeAt.call(raw, p) === BRACKET_OPEN) p = skipBlank(raw, p + 1);
+  if (charCodeAt.call(raw, p) !== BRACE_OPEN) return false;
   p = skipBlank(raw, p + 1);
-  return raw.charCodeAt(p) === QUOTE;
+  return charCodeAt.call(raw, p) === QUOTE;
 }
 
 /** Built once: a run of empty blocks reports it for each, and the engine compares it cheaply. */
@@ -123,7 +126,7 @@ export function readToolCalls(body: string, ctx: BodyContext, spec: ToolCallsSpe
     maxCalls,
     json,
   };
-  const c = body.charCodeAt(start);
+  const c = charCodeAt.call(body, start);
   // Whether the calls start the body (JSON or `NAME[ARGS]`), so that the text is what follows them.
   let atStart = true;
   if (c === BRACKET_OPEN || c === BRACE_OPEN) {
@@ -180,7 +183,7 @@ export function readToolCalls(body: string, ctx: BodyContext, spec: ToolCallsSpe
  */
 export function announceCall(named: TokenFieldsSpec): (prefix: string) => AnnouncedCall | null {
   return (prefix) => {
-    const c = prefix.charCodeAt(skipBlank(prefix, 0));
+    const c = charCodeAt.call(prefix, skipBlank(prefix, 0));
     return c === BRACKET_OPEN || c === BRACE_OPEN
       ? announceJsonCall(prefix)
       : announceTokenCall(named, prefix);

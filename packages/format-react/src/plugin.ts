@@ -30,6 +30,9 @@ import {
 import { buildMarkup } from './markup.js';
 import { VARIANTS } from './variants.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Line keys whose whole line is scaffolding wherever it stands outside code. */
 const SCAFFOLD_KEYS = ['Action Input:', 'Action input:', 'Thought:', 'Action:', 'Observation:'];
 /** Markers removed wherever they stand outside code. */
@@ -60,8 +63,8 @@ function removeCloses(line: string): string {
   let last = 0;
   for (let i = line.indexOf(CITE_CLOSE); i !== -1; i = line.indexOf(CITE_CLOSE, i + 1)) {
     let p = i + CITE_CLOSE.length;
-    while (p < line.length && isCitationChar(line.charCodeAt(p))) p++;
-    if (p >= line.length || line.charCodeAt(p) !== GT) continue;
+    while (p < line.length && isCitationChar(charCodeAt.call(line, p))) p++;
+    if (p >= line.length || charCodeAt.call(line, p) !== GT) continue;
     out += line.slice(last, i);
     last = p + 1;
     i = p;

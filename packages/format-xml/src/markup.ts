@@ -32,6 +32,9 @@ import {
   toolTagBody,
 } from './xml-body.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface MarkupOptions {
   /** The variant's handler id: `xml`, `xml:glm`, … */
   id: string;
@@ -222,7 +225,7 @@ function isTagName(name: string): boolean {
   // Tools come from the caller: a name that is not a string is no tag (architecture/semantics.md, guarantee 9).
   return (
     typeof name === 'string' &&
-    isAsciiIdentStart(name.charCodeAt(0)) &&
+    isAsciiIdentStart(charCodeAt.call(name, 0)) &&
     isCharRun(name, isToolNameChar, 1, 100)
   );
 }

@@ -47,6 +47,9 @@ import {
   XML_TAG_OPTIONS,
 } from '@toolformat/core/kit';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 type Tag = AttributeTag;
 
 const nextTag = (s: string, from: number, limit = s.length) =>
@@ -98,7 +101,7 @@ export function toolCallBody({ function: fn, invoke, pairs, formats }: ToolCallR
   return (body: string, ctx: BodyContext): BodyResult => {
     const p = skipJsonSpace(body, 0);
     if (p === body.length) return { calls: [], error: 'an empty tool call' };
-    const first = body.charCodeAt(p);
+    const first = charCodeAt.call(body, p);
     if (first === LT) {
       const tag = readTag(body, p);
       if (tag !== null && !tag.closing && tag.local === 'function') {
@@ -145,7 +148,7 @@ export function announceXmlCall(
   return (prefix: string, open: string): AnnouncedCall | null => {
     const p = skipJsonSpace(prefix, 0);
     // GLM: `<tool_call>NAME` and then `<arg_key>` or a line break.
-    if (open === '<tool_call>' && p < prefix.length && prefix.charCodeAt(p) !== LT)
+    if (open === '<tool_call>' && p < prefix.length && charCodeAt.call(prefix, p) !== LT)
       return pairs.announce(prefix, p);
     return calls(prefix, open);
   };
@@ -181,7 +184,7 @@ export function toolTagBody(close: string) {
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
     const p = skipJsonSpace(head, 0);
-    const name = head.charCodeAt(p) === LT ? readNamedChildren(head, p, args) : plainName(head);
+    const name = charCodeAt.call(head, p) === LT ? readNamedChildren(head, p, args) : plainName(head);
     if (name === null || name === '')
       return { calls: [], error: `no tool name inside the ${close.replace('/', '')} tag` };
     if (cut !== -1) readTrailing(body, cut + close.length, args);
@@ -194,7 +197,7 @@ function plainName(text: string): string | null {
   const name = decodeName(text);
   if (name === '' || name.length > 200) return null;
   for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
+    const c = charCodeAt.call(name, i);
     if (isJsonSpace(c) || c === BRACE_OPEN || c === BRACKET_OPEN || c === LT) return null;
   }
   return name;
@@ -230,7 +233,7 @@ function readNamedChildren(head: string, from: number, args: ArgumentCollector):
 /** The inside of `<arguments>`: child elements, or one JSON object. */
 function readArguments(head: string, open: Tag, args: ArgumentCollector): number {
   const p = skipJsonSpace(head, open.end);
-  if (head.charCodeAt(p) === BRACE_OPEN) {
+  if (charCodeAt.call(head, p) === BRACE_OPEN) {
     const closeTag = `</${open.local}>`;
     const close = head.indexOf(closeTag, p);
     const json = head.slice(p, close === -1 ? head.length : close);
@@ -265,7 +268,7 @@ export function toolNameTagBody(name: string) {
     const issues: BodyIssue[] = [];
     const args = new ArgumentCollector();
     const p = skipJsonSpace(body, 0);
-    if (body.charCodeAt(p) === BRACE_OPEN) {
+    if (charCodeAt.call(body, p) === BRACE_OPEN) {
       const parsed = parseJsonLadder(body.trim());
       if (!parsed.ok || !isPlainObject(parsed.value)) {
         return { calls: [], error: `the JSON inside <${name}> does not parse` };
@@ -273,7 +276,7 @@ export function toolNameTagBody(name: string) {
       const call: RawCall = { name, arguments: parsed.value };
       return { calls: [call], issues };
     }
-    if (p < body.length && body.charCodeAt(p) !== LT) {
+    if (p < body.length && charCodeAt.call(body, p) !== LT) {
       // Prose between the tags: `<search>` used as a word is not a call.
       return { calls: [], notMarkup: true };
     }

@@ -35,6 +35,9 @@ import {
   QUOTE,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Where a call's arguments are in its block's body (see `AnnouncedCall.arguments`). */
 export type ArgumentsAt =
   /** The first `{` at or after this offset of the body opens them (`functions.f:0<|args|>{…}`). */
@@ -153,7 +156,7 @@ export class ArgumentStream {
         out += '{';
         i = brace + 1;
       } else {
-        this.findArguments(text.charCodeAt(i));
+        this.findArguments(charCodeAt.call(text, i));
         i++;
         if ((this.state as State) === State.Value) out += '{';
       }
@@ -246,7 +249,7 @@ export class ArgumentStream {
         // A run of plain characters is sent in one slice.
         let j = i;
         while (j < end) {
-          const c = text.charCodeAt(j);
+          const c = charCodeAt.call(text, j);
           if (
             this.escape !== '' ||
             c === QUOTE ||
@@ -262,7 +265,7 @@ export class ArgumentStream {
           this.out = out;
           return end;
         }
-        const c = text.charCodeAt(j);
+        const c = charCodeAt.call(text, j);
         i = j + 1;
         if (this.escape !== '') {
           const piece = this.escapeChar(c);
@@ -287,7 +290,7 @@ export class ArgumentStream {
             this.out = out;
             return end;
           }
-          const low = text.charCodeAt(i);
+          const low = charCodeAt.call(text, i);
           if (low < 0xdc00 || low > 0xdfff) return this.stop(out);
           out += text.slice(i - 1, i + 1);
           i++;
@@ -296,7 +299,7 @@ export class ArgumentStream {
         // A raw control character or a lone low surrogate: not strict JSON as written.
         return this.stop(out);
       }
-      const c = text.charCodeAt(i);
+      const c = charCodeAt.call(text, i);
       if (this.token !== '') {
         if (isTokenChar(c)) {
           this.token += text[i];
@@ -314,7 +317,8 @@ export class ArgumentStream {
       if (c === COMMA) {
         if (this.expect !== Expect.CommaOrClose || this.comma) return this.stop(out);
         this.comma = true;
-        this.expect = this.stack.charCodeAt(this.stack.length - 1) === BRACE_OPEN ? Expect.Key : Expect.Value;
+        this.expect =
+          charCodeAt.call(this.stack, this.stack.length - 1) === BRACE_OPEN ? Expect.Key : Expect.Value;
         continue;
       }
       if (c === COLON) {
@@ -324,7 +328,7 @@ export class ArgumentStream {
         continue;
       }
       if (c === BRACE_CLOSE || c === BRACKET_CLOSE) {
-        const open = this.stack.charCodeAt(this.stack.length - 1);
+        const open = charCodeAt.call(this.stack, this.stack.length - 1);
         const matches = c === BRACE_CLOSE ? open === BRACE_OPEN : open === BRACKET_OPEN;
         const allowed =
           this.expect === Expect.CommaOrClose ||
@@ -463,27 +467,27 @@ function canonicalToken(token: string): string | null {
 function isJsonNumber(s: string): boolean {
   const n = s.length;
   let i = 0;
-  if (s.charCodeAt(i) === MINUS) i++;
+  if (charCodeAt.call(s, i) === MINUS) i++;
   if (i >= n) return false;
   const digits = (from: number): number => {
     let j = from;
-    while (j < n && s.charCodeAt(j) >= DIGIT0 && s.charCodeAt(j) <= DIGIT9) j++;
+    while (j < n && charCodeAt.call(s, j) >= DIGIT0 && charCodeAt.call(s, j) <= DIGIT9) j++;
     return j;
   };
-  if (s.charCodeAt(i) === DIGIT0) i++;
+  if (charCodeAt.call(s, i) === DIGIT0) i++;
   else {
     const j = digits(i);
     if (j === i) return false;
     i = j;
   }
-  if (i < n && s.charCodeAt(i) === 46) {
+  if (i < n && charCodeAt.call(s, i) === 46) {
     const j = digits(i + 1);
     if (j === i + 1) return false;
     i = j;
   }
-  if (i < n && (s.charCodeAt(i) === 101 || s.charCodeAt(i) === 69)) {
+  if (i < n && (charCodeAt.call(s, i) === 101 || charCodeAt.call(s, i) === 69)) {
     i++;
-    if (i < n && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === MINUS)) i++;
+    if (i < n && (charCodeAt.call(s, i) === 43 || charCodeAt.call(s, i) === MINUS)) i++;
     const j = digits(i);
     if (j === i) return false;
     i = j;

@@ -11,6 +11,9 @@ import { DOT, isDigit, MINUS } from './char-codes.js';
 import { DEFAULT_MAX_DEPTH, exceedsDepth, parseJsonLadder } from './json-ladder.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface NormalizedArguments {
   arguments: Record<string, unknown>;
   /** Set when the input could not be used as is: what was received, or what was repaired. */
@@ -139,28 +142,28 @@ const UPPER_E = 69;
 function parseDecimal(text: string): number | null {
   const word = text.trim();
   let i = 0;
-  const first = word.charCodeAt(0);
+  const first = charCodeAt.call(word, 0);
   if (first === PLUS || first === MINUS) i++;
   let digits = 0;
-  while (isDigit(word.charCodeAt(i))) {
+  while (isDigit(charCodeAt.call(word, i))) {
     i++;
     digits++;
   }
-  if (word.charCodeAt(i) === DOT) {
+  if (charCodeAt.call(word, i) === DOT) {
     i++;
-    while (isDigit(word.charCodeAt(i))) {
+    while (isDigit(charCodeAt.call(word, i))) {
       i++;
       digits++;
     }
   }
   if (digits === 0) return null;
-  const e = word.charCodeAt(i);
+  const e = charCodeAt.call(word, i);
   if (e === LOWER_E || e === UPPER_E) {
     i++;
-    const sign = word.charCodeAt(i);
+    const sign = charCodeAt.call(word, i);
     if (sign === PLUS || sign === MINUS) i++;
-    if (!isDigit(word.charCodeAt(i))) return null;
-    while (isDigit(word.charCodeAt(i))) i++;
+    if (!isDigit(charCodeAt.call(word, i))) return null;
+    while (isDigit(charCodeAt.call(word, i))) i++;
   }
   if (i !== word.length) return null;
   const number = Number(word);
@@ -305,7 +308,7 @@ function inferValue(text: string, report?: CoercionIssueSink): unknown {
   if (word === 'true') return true;
   if (word === 'false') return false;
   if (word === 'null') return null;
-  const first = word.charCodeAt(0);
+  const first = charCodeAt.call(word, 0);
   if (!(isDigit(first) || first === MINUS || word.startsWith('{') || word.startsWith('['))) return text;
   try {
     const value: unknown = JSON.parse(word);

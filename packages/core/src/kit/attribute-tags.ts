@@ -31,6 +31,9 @@ import {
   UPPER_Z,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface AttributeTag {
   /** Index of the `<`. */
   start: number;
@@ -108,7 +111,7 @@ export function isAsciiWordChar(code: number): boolean {
 
 /** The char code at `i`, or -1 at or past `limit`: nothing past `limit` is ever looked at. */
 function at(s: string, i: number, limit: number): number {
-  return i < limit ? s.charCodeAt(i) : -1;
+  return i < limit ? charCodeAt.call(s, i) : -1;
 }
 
 /**
@@ -149,7 +152,7 @@ export function readAttributeTag(
   // The last `:` of the name is noted as it is read (a namespace prefix ends there).
   let colon = -1;
   while (i < nameEnd) {
-    const c = s.charCodeAt(i);
+    const c = charCodeAt.call(s, i);
     if (!isNameChar(c)) break;
     if (c === COLON) colon = i;
     i++;
@@ -168,7 +171,7 @@ export function readAttributeTag(
     // `<function=get_weather>`: everything up to `>` on this line.
     const valueStart = i + 1;
     while (i < limit) {
-      const c = s.charCodeAt(i);
+      const c = charCodeAt.call(s, i);
       if (c === GT || c === LT || c === LINE_FEED) break;
       i++;
     }
@@ -178,30 +181,30 @@ export function readAttributeTag(
   }
   const quotedStopsAtLine = !options.quotedSpansLines;
   for (;;) {
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(charCodeAt.call(s, i))) i++;
     if (i >= limit) return null;
-    const c = s.charCodeAt(i);
+    const c = charCodeAt.call(s, i);
     if (c === GT || (c === SLASH && at(s, i + 1, limit) === GT)) {
       const end = c === GT ? i + 1 : i + 2;
       return completeTag(s, start, end, closing, prefix, nameStart, localStart, localEnd, null, name, attrs);
     }
     if ((closing && !options.closingAttributes) || !isNameChar(c)) return null;
     const attrStart = i;
-    while (i < limit && isNameChar(s.charCodeAt(i))) i++;
+    while (i < limit && isNameChar(charCodeAt.call(s, i))) i++;
     const attr = s.slice(attrStart, i);
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(charCodeAt.call(s, i))) i++;
     if (at(s, i, limit) !== EQUALS) {
       attrs?.set(attr, '');
       continue;
     }
     i++;
-    while (i < limit && isJsonSpace(s.charCodeAt(i))) i++;
+    while (i < limit && isJsonSpace(charCodeAt.call(s, i))) i++;
     const q = at(s, i, limit);
     let value: string;
     if (q === QUOTE || q === APOSTROPHE) {
       const valueStart = ++i;
       while (i < limit) {
-        const d = s.charCodeAt(i);
+        const d = charCodeAt.call(s, i);
         if (d === q || d === LT || (d === LINE_FEED && quotedStopsAtLine)) break;
         i++;
       }
@@ -211,7 +214,7 @@ export function readAttributeTag(
     } else {
       const valueStart = i;
       while (i < limit) {
-        const d = s.charCodeAt(i);
+        const d = charCodeAt.call(s, i);
         if (isJsonSpace(d) || d === GT || d === LT) break;
         if (d === SLASH && options.bareStopsAtSelfClose && at(s, i + 1, limit) === GT) break;
         i++;
@@ -245,8 +248,12 @@ function completeTag(
 }
 
 function unquote(v: string): string {
-  const first = v.charCodeAt(0);
-  if (v.length >= 2 && (first === QUOTE || first === APOSTROPHE) && v.charCodeAt(v.length - 1) === first) {
+  const first = charCodeAt.call(v, 0);
+  if (
+    v.length >= 2 &&
+    (first === QUOTE || first === APOSTROPHE) &&
+    charCodeAt.call(v, v.length - 1) === first
+  ) {
     return v.slice(1, -1);
   }
   return v;

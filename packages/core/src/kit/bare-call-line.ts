@@ -15,12 +15,15 @@ import type { BlockSpec, BodyContext, BodyIssue, BodyResult } from './markup-spe
 import { parsePythonCalls } from './python-calls.js';
 import { pythonRawCalls } from './python-raw-calls.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** A name Python can call: identifiers, dotted (`brave_search.call`); 64 characters at most. */
 function isCallableName(name: string): boolean {
   if (name.length === 0 || name.length > 64) return false;
   let start = true;
   for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
+    const c = charCodeAt.call(name, i);
     const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
     if (letter) {
       start = false;

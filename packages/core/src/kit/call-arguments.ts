@@ -9,6 +9,9 @@ import { findJsonEnd } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyResult } from './markup-spec.js';
 import { isPlainObject } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The block is not a call: removed and reported by the engine (or kept, with `onMalformed: 'keep'`). */
 function malformed(reason: string): BodyResult {
   return { calls: [], error: reason };
@@ -83,7 +86,7 @@ export function readCallArguments(text: string, body: string, ctx: BodyContext):
     parsed = parseJsonLadder(json, { maxDepth });
     if (parsed.ok && parsed.repaired === null) return usable(parsed.value, true, issues, maxDepth);
   }
-  const first = text.charCodeAt(start);
+  const first = charCodeAt.call(text, start);
   if (first === BRACE_OPEN || first === BRACKET_OPEN) {
     const end = findJsonEnd(text, start);
     if (end !== -1) {

@@ -34,6 +34,9 @@ export const PIPE = 124;
 export const BRACE_CLOSE = 125;
 export const TILDE = 126;
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** JSON / Markdown whitespace: space, tab, CR, LF (and the rarer vertical tab / form feed). */
 export function isSpace(code: number): boolean {
   return code === SPACE || (code >= TAB && code <= CARRIAGE_RETURN);
@@ -119,7 +122,7 @@ export function isUnicodeSpace(code: number): boolean {
 /** The first index at or after `pos` that is not white space in any script (`isUnicodeSpace`). */
 export function skipUnicodeSpace(text: string, pos: number): number {
   let p = pos;
-  while (p < text.length && isUnicodeSpace(text.charCodeAt(p))) p++;
+  while (p < text.length && isUnicodeSpace(charCodeAt.call(text, p))) p++;
   return p;
 }
 
@@ -132,7 +135,7 @@ export function isJsonSpace(code: number): boolean {
 export function skipJsonSpace(text: string, pos: number, commas = false, to = text.length): number {
   let p = pos;
   while (p < to) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (!(isJsonSpace(c) || (commas && c === COMMA))) break;
     p++;
   }
@@ -143,7 +146,7 @@ export function skipJsonSpace(text: string, pos: number, commas = false, to = te
 /** Whether `[from, to)` holds only spaces, tabs and carriage returns: a line with nothing on it. */
 export function isBlankRange(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (c !== SPACE && c !== TAB && c !== CARRIAGE_RETURN) return false;
   }
   return true;
@@ -157,7 +160,7 @@ export function isSpaceOrTab(code: number): boolean {
 export function skipBlank(text: string, pos: number, commas = false): number {
   let p = pos;
   while (p < text.length) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (!(isBlank(c) || (commas && c === COMMA))) break;
     p++;
   }

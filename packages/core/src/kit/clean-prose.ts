@@ -6,6 +6,9 @@
 import { SPACE } from './char-codes.js';
 import { proseLines } from './prose-lines.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface CleanProseOptions {
   /**
    * A line the text ends with (after blank lines) that goes too: a label that headed a call the
@@ -24,7 +27,7 @@ export interface CleanProseOptions {
 /** Whether `line` starts with one of `keys` after up to three spaces. */
 function startsWithKey(line: string, keys: readonly string[]): boolean {
   let i = 0;
-  while (i < 3 && line.charCodeAt(i) === SPACE) i++;
+  while (i < 3 && charCodeAt.call(line, i) === SPACE) i++;
   return keys.some((k) => line.startsWith(k, i));
 }
 

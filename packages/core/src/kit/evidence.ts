@@ -11,6 +11,9 @@
  */
 import { CARRIAGE_RETURN, LINE_FEED, SPACE, TAB } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 const LEFT_BRACKET = 0x5b;
 const LEFT_BRACE = 0x7b;
 const LESS_THAN = 0x3c;
@@ -42,17 +45,17 @@ export function continuesSentence(code: number, glued: boolean): boolean {
  */
 export function textContinuesSentence(text: string, at: number): boolean {
   let p = skipTag(text, at);
-  while (p < text.length && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB)) p++;
+  while (p < text.length && (charCodeAt.call(text, p) === SPACE || charCodeAt.call(text, p) === TAB)) p++;
   if (p === text.length) return false;
-  return continuesSentence(text.charCodeAt(p), p === at || text.charCodeAt(p - 1) === 0x3e);
+  return continuesSentence(charCodeAt.call(text, p), p === at || charCodeAt.call(text, p - 1) === 0x3e);
 }
 
 /** After a `<…>` tag of at most 64 characters with no blank in it at `at`, else `at`. */
 function skipTag(text: string, at: number): number {
-  if (text.charCodeAt(at) !== LESS_THAN) return at;
+  if (charCodeAt.call(text, at) !== LESS_THAN) return at;
   const limit = Math.min(text.length, at + 64);
   for (let p = at + 1; p < limit; p++) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (c === 0x3e) return p + 1;
     if (c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN) return at;
   }
@@ -64,10 +67,10 @@ function skipTag(text: string, at: number): number {
  * by a JSON list`) is the marker named in a sentence, not markup with a payload.
  */
 export function opensProse(body: string): boolean {
-  const first = body.charCodeAt(0);
+  const first = charCodeAt.call(body, 0);
   if (first !== SPACE && first !== TAB) return false;
   let p = 1;
-  while (p < body.length && (body.charCodeAt(p) === SPACE || body.charCodeAt(p) === TAB)) p++;
+  while (p < body.length && (charCodeAt.call(body, p) === SPACE || charCodeAt.call(body, p) === TAB)) p++;
   if (p === body.length) return false;
   const ch = body[p]!;
   return ch !== ch.toUpperCase() && ch === ch.toLowerCase();
@@ -76,7 +79,7 @@ export function opensProse(body: string): boolean {
 /** True when only spaces or tabs stand between `end` and a line break or the end of `text`. */
 export function endsItsLine(text: string, end: number): boolean {
   for (let p = end; p < text.length; p++) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (c === LINE_FEED || c === CARRIAGE_RETURN) return true;
     if (c !== SPACE && c !== TAB) return false;
   }
@@ -105,16 +108,16 @@ export function gluesToMarker(code: number): boolean {
 export function holdsProse(body: string): boolean {
   let inString = false;
   for (let p = 0; p < body.length; p++) {
-    const c = body.charCodeAt(p);
+    const c = charCodeAt.call(body, p);
     if (c === 0x22) {
       let b = p - 1;
-      while (b >= 0 && body.charCodeAt(b) === 0x5c) b--;
+      while (b >= 0 && charCodeAt.call(body, b) === 0x5c) b--;
       if ((p - 1 - b) % 2 === 0) inString = !inString;
       continue;
     }
     if (inString || (c !== SPACE && c !== TAB)) continue;
-    const a = body.charCodeAt(p + 1);
-    const b = body.charCodeAt(p + 2);
+    const a = charCodeAt.call(body, p + 1);
+    const b = charCodeAt.call(body, p + 2);
     if (a >= 0x61 && a <= 0x7a && b >= 0x61 && b <= 0x7a) return true;
   }
   return false;

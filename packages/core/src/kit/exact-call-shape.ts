@@ -12,13 +12,16 @@ import type { BodyResult } from './markup-spec.js';
 import type { PythonCall } from './python-calls.js';
 import { getOwn, isPlainObject } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 const MAX_NAME = 64;
 
 export function isToolName(name: string): boolean {
   const n = name.length;
   if (n === 0 || n > MAX_NAME) return false;
   for (let i = 0; i < n; i++) {
-    const c = name.charCodeAt(i);
+    const c = charCodeAt.call(name, i);
     const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
     if (letter) continue;
     if (i === 0) return false;

@@ -12,6 +12,9 @@ import { findJsonEnd } from './json-scan.js';
 import type { AnnouncedCall, BodyContext, BodyResult } from './markup-spec.js';
 import { isPlainObject } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Longest name read before the `>`; a longer one means the marker was not a tag. */
 const MAX_NAME = 256;
 
@@ -34,8 +37,8 @@ export function announceFunctionTag(prefix: string): AnnouncedCall | null {
   const gt = prefix.indexOf('>');
   if (gt === -1 || gt > MAX_NAME) return null;
   let p = gt + 1;
-  while (p < prefix.length && isSpace(prefix.charCodeAt(p))) p++;
-  if (p >= prefix.length || prefix.charCodeAt(p) !== BRACE_OPEN) return null;
+  while (p < prefix.length && isSpace(charCodeAt.call(prefix, p))) p++;
+  if (p >= prefix.length || charCodeAt.call(prefix, p) !== BRACE_OPEN) return null;
   const name = tagName(prefix, gt);
   return name === null ? null : { name, arguments: { from: p } };
 }
@@ -78,13 +81,13 @@ function readAttributes(text: string): { values: Map<string, string>; end: numbe
   const n = Math.min(text.length, MAX_ATTRIBUTES);
   let p = 0;
   for (;;) {
-    while (p < n && isSpace(text.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(text, p))) p++;
     if (p >= n) return null;
-    if (text.charCodeAt(p) === GREATER_THAN) return { values, end: p + 1 };
+    if (charCodeAt.call(text, p) === GREATER_THAN) return { values, end: p + 1 };
     const start = p;
-    while (p < n && isAttributeChar(text.charCodeAt(p))) p++;
-    if (p === start || text.charCodeAt(p) !== EQUALS) return null;
-    const quote = text.charCodeAt(p + 1);
+    while (p < n && isAttributeChar(charCodeAt.call(text, p))) p++;
+    if (p === start || charCodeAt.call(text, p) !== EQUALS) return null;
+    const quote = charCodeAt.call(text, p + 1);
     if (quote !== QUOTE && quote !== APOSTROPHE) return null;
     const close = text.indexOf(String.fromCharCode(quote), p + 2);
     if (close === -1 || close >= n) return null;
@@ -140,7 +143,7 @@ export function announceAttributeTag(prefix: string, open: string): AnnouncedCal
   const call = tag === null ? null : attributeCall(tag.values);
   if (tag === null || call === null) return null;
   let p = tag.end - head.length;
-  while (p < prefix.length && isSpace(prefix.charCodeAt(p))) p++;
-  if (p >= prefix.length || prefix.charCodeAt(p) !== BRACE_OPEN) return null;
+  while (p < prefix.length && isSpace(charCodeAt.call(prefix, p))) p++;
+  if (p >= prefix.length || charCodeAt.call(prefix, p) !== BRACE_OPEN) return null;
   return { ...call, arguments: { from: p } };
 }

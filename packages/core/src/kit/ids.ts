@@ -1,3 +1,6 @@
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Random bytes per id: 24 hex digits, the length OpenAI's own `call_…` ids have. */
 const ID_BYTES = 12;
 /**
@@ -32,7 +35,7 @@ export function sequentialIds(prefix = 'call_'): () => string {
  */
 export function fnv1a(text: string, seed = 0x811c9dc5, prime = 0x01000193): number {
   let h = seed;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), prime) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ charCodeAt.call(text, i), prime) >>> 0;
   return h;
 }
 
@@ -45,7 +48,7 @@ export function fnv1a(text: string, seed = 0x811c9dc5, prime = 0x01000193): numb
 export function isTokenWord(text: string, maxLength: number): boolean {
   if (text.length === 0 || text.length > maxLength) return false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (c <= 32 || c === 34 || c === 60 || c === 62 || c === 123 || c === 125 || c === 96) return false;
     if (c === 0x7f || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029) return false;
   }

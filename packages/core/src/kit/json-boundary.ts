@@ -17,6 +17,9 @@ import {
   QUOTE,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export class JsonBoundaryTracker {
   inString = false;
   private escaped = false;
@@ -51,7 +54,7 @@ export class JsonBoundaryTracker {
         const q = this.nextQuote(text, i);
         const stop = q === -1 || q >= to ? to : q;
         let b = stop - 1;
-        while (b >= i && text.charCodeAt(b) === BACKSLASH) b--;
+        while (b >= i && charCodeAt.call(text, b) === BACKSLASH) b--;
         const odd = (stop - 1 - b) % 2 === 1;
         if (stop === to) {
           escaped = odd;
@@ -62,7 +65,7 @@ export class JsonBoundaryTracker {
         if (!odd) inString = false;
         continue;
       }
-      const c = text.charCodeAt(i);
+      const c = charCodeAt.call(text, i);
       if (c === QUOTE) {
         inString = true;
       } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
@@ -130,7 +133,7 @@ export class JsonBoundaryTracker {
   advanceUntilDone(text: string, from: number, to: number): number {
     for (let i = from; i < to; i++) {
       if (!this.started && !this.inString) {
-        const c = text.charCodeAt(i);
+        const c = charCodeAt.call(text, i);
         if (!isSpace(c) && c !== BRACE_OPEN && c !== BRACKET_OPEN) {
           this.sawNonJson = true;
           this.consumed += i - from;

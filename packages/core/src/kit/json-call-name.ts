@@ -19,6 +19,9 @@ import {
 import { jsonStringEnd } from './json-scan.js';
 import type { AnnouncedCall } from './markup-spec.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Where the arguments of a JSON call are: the value of one of these keys of the call object. */
 export const JSON_CALL_ARGUMENTS: ArgumentsAt = { keys: ['arguments', 'parameters', 'args', 'input'] };
 
@@ -37,14 +40,14 @@ const NAME_KEYS = ['"name"', '"function"', '"tool"', '"tool_name"'];
 export function jsonCallName(prefix: string): string | null {
   const n = prefix.length;
   let i = 0;
-  while (i < n && (isSpace(prefix.charCodeAt(i)) || prefix.charCodeAt(i) === BRACKET_OPEN)) i++;
-  if (i >= n || prefix.charCodeAt(i) !== BRACE_OPEN) return null;
+  while (i < n && (isSpace(charCodeAt.call(prefix, i)) || charCodeAt.call(prefix, i) === BRACKET_OPEN)) i++;
+  if (i >= n || charCodeAt.call(prefix, i) !== BRACE_OPEN) return null;
   i++;
   let depth = 1;
   let expectKey = true;
   let nameKey = false;
   while (i < n) {
-    const c = prefix.charCodeAt(i);
+    const c = charCodeAt.call(prefix, i);
     if (c === QUOTE) {
       const end = jsonStringEnd(prefix, i);
       if (end === -1) return null;
@@ -83,7 +86,7 @@ function isNameKey(text: string, start: number, end: number): boolean {
 /** True when the literal `text[start, end)` has neither escapes nor control characters: its inside is its value. */
 function plainLiteral(text: string, start: number, end: number): boolean {
   for (let i = start + 1; i < end - 1; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (c === BACKSLASH || c < 0x20) return false;
   }
   return true;

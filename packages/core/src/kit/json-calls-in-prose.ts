@@ -18,6 +18,9 @@ import { collectJsonCalls, type JsonCallShape } from './json-call-object.js';
 import { findJsonValues } from './json-scan.js';
 import type { ProseFinder, ProseMatch } from './prose-calls.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface JsonCallsInProseOptions extends JsonCallShape {
   /** Characters that may stand between calls on one line (`;,` for `{…}; {…}`). */
   separators?: string;
@@ -51,7 +54,7 @@ class JsonCallsInProse implements ProseFinder {
         continue;
       }
       let sep = end;
-      while (sep < t.length && isSpaceOrTab(t.charCodeAt(sep))) sep++;
+      while (sep < t.length && isSpaceOrTab(charCodeAt.call(t, sep))) sep++;
       const after = sep < t.length && separators.includes(t[sep]!) ? sep + 1 : end;
       if (this.options.mentions && textContinuesSentence(t, after)) continue;
       const found = collectJsonCalls(value, this.options);
@@ -60,7 +63,7 @@ class JsonCallsInProse implements ProseFinder {
       const markup = this.options.markupSeparator;
       if (markup !== undefined) {
         let q = end;
-        while (q < t.length && isJsonSpace(t.charCodeAt(q))) q++;
+        while (q < t.length && isJsonSpace(charCodeAt.call(t, q))) q++;
         if (q < t.length && t[q] === markup) last = q + 1;
       }
       return { start, end: last, result: { calls: found.calls } };

@@ -24,6 +24,9 @@ import { findJsonEnd, JsonValueScanner } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface JsonCallsOptions extends JsonCallShape {
   /** One value per body (then trailing text), or several (`many`, the default). */
   values?: 'one' | 'many';
@@ -129,7 +132,7 @@ export const PARTIAL_CALL = 'the output ended inside this call, so its arguments
 
 /** True when the body (after blanks) starts like JSON: only then is a block this family's markup. */
 export function startsWithJson(body: string): boolean {
-  const c = body.charCodeAt(skipBlank(body, 0));
+  const c = charCodeAt.call(body, skipBlank(body, 0));
   return c === BRACE_OPEN || c === BRACKET_OPEN;
 }
 
@@ -269,12 +272,12 @@ class Reader implements JsonCallsRead {
     let p = start + 1;
     while (!this.stopped) {
       p = skipBlank(body, p, true);
-      if (p >= body.length || body.charCodeAt(p) === BRACKET_CLOSE) return;
+      if (p >= body.length || charCodeAt.call(body, p) === BRACKET_CLOSE) return;
       if (this.room() === 0) {
         this.overLimit('the rest of the list', body.slice(p));
         return;
       }
-      const c = body.charCodeAt(p);
+      const c = charCodeAt.call(body, p);
       const end = c === BRACE_OPEN || c === BRACKET_OPEN ? findJsonEnd(body, p) : -1;
       if (end === -1) {
         this.reject('partial-call', PARTIAL_CALL, body.slice(p));
@@ -322,7 +325,7 @@ class Reader implements JsonCallsRead {
     }
     let p = this.skipSeparators(0);
     while (p < n && !this.stopped) {
-      const c = body.charCodeAt(p);
+      const c = charCodeAt.call(body, p);
       if (c !== BRACE_OPEN && c !== BRACKET_OPEN) break;
       if (this.room() === 0) {
         this.overLimit('the rest of the block', body.slice(p));
@@ -349,7 +352,7 @@ class Reader implements JsonCallsRead {
     const separators = this.options.separators ?? ',';
     const body = this.body;
     let p = pos;
-    while (p < body.length && (isBlank(body.charCodeAt(p)) || separators.includes(body[p]!))) p++;
+    while (p < body.length && (isBlank(charCodeAt.call(body, p)) || separators.includes(body[p]!))) p++;
     return p;
   }
 
@@ -475,7 +478,7 @@ export function jsonCallsBody(options: JsonCallsOptions = {}): BodyParser {
     const first = skipBlank(body, 0);
     if (first === body.length) return { calls: [], error: 'the block is empty' };
     // startsWithJson, from the blanks already skipped.
-    const c = body.charCodeAt(first);
+    const c = charCodeAt.call(body, first);
     if (c !== BRACE_OPEN && c !== BRACKET_OPEN) return { calls: [], notMarkup: true };
     if (withLimits.maxCalls !== ctx.options.maxCalls || withLimits.maxDepth !== ctx.options.maxDepth)
       withLimits = new ResolvedJsonCallsOptions(options, ctx.options.maxCalls, ctx.options.maxDepth);

@@ -33,6 +33,9 @@ import {
   TAB,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export const DEFAULT_MAX_DEPTH = 256;
 
 export interface JsonLadderOptions {
@@ -177,11 +180,11 @@ function ladder(text: string, maxDepth: number): JsonLadderResult {
 function mayBeStrictJson(text: string): boolean {
   let first = 0;
   let last = text.length - 1;
-  while (first <= last && isJsonSpace(text.charCodeAt(first))) first++;
-  while (last >= first && isJsonSpace(text.charCodeAt(last))) last--;
+  while (first <= last && isJsonSpace(charCodeAt.call(text, first))) first++;
+  while (last >= first && isJsonSpace(charCodeAt.call(text, last))) last--;
   if (first > last) return false;
-  const open = text.charCodeAt(first);
-  const close = text.charCodeAt(last);
+  const open = charCodeAt.call(text, first);
+  const close = charCodeAt.call(text, last);
   if (open === BRACE_OPEN) return close === BRACE_CLOSE && last > first;
   if (open === BRACKET_OPEN) return close === BRACKET_CLOSE && last > first;
   if (open === QUOTE) return close === QUOTE && last > first;
@@ -219,7 +222,7 @@ function halveBraces(text: string): string {
   let last = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (inString) {
       if (c === BACKSLASH) i++;
       else if (c === QUOTE) inString = false;
@@ -231,7 +234,7 @@ function halveBraces(text: string): string {
     }
     if (c !== BRACE_OPEN && c !== BRACE_CLOSE) continue;
     let end = i + 1;
-    while (end < text.length && text.charCodeAt(end) === c) end++;
+    while (end < text.length && charCodeAt.call(text, end) === c) end++;
     const run = end - i;
     if (run > 1) {
       out += text.slice(last, i) + text.slice(i, i + Math.ceil(run / 2));
@@ -434,22 +437,23 @@ function isKeyPart(code: number): boolean {
 /** Whether `text[from, to)` follows the strict JSON number grammar `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`. */
 function isJsonNumberAt(text: string, from: number, to: number): boolean {
   let i = from;
-  if (i < to && text.charCodeAt(i) === MINUS) i++;
-  if (i < to && text.charCodeAt(i) === DIGIT0) i++;
-  else if (i < to && isDigit(text.charCodeAt(i))) while (i < to && isDigit(text.charCodeAt(i))) i++;
+  if (i < to && charCodeAt.call(text, i) === MINUS) i++;
+  if (i < to && charCodeAt.call(text, i) === DIGIT0) i++;
+  else if (i < to && isDigit(charCodeAt.call(text, i)))
+    while (i < to && isDigit(charCodeAt.call(text, i))) i++;
   else return false;
-  if (i < to && text.charCodeAt(i) === DOT) {
+  if (i < to && charCodeAt.call(text, i) === DOT) {
     i++;
-    if (!(i < to && isDigit(text.charCodeAt(i)))) return false;
-    while (i < to && isDigit(text.charCodeAt(i))) i++;
+    if (!(i < to && isDigit(charCodeAt.call(text, i)))) return false;
+    while (i < to && isDigit(charCodeAt.call(text, i))) i++;
   }
-  const e = i < to ? text.charCodeAt(i) : -1;
+  const e = i < to ? charCodeAt.call(text, i) : -1;
   if (e === LOWER_E || e === UPPER_E) {
     i++;
-    const sign = i < to ? text.charCodeAt(i) : -1;
+    const sign = i < to ? charCodeAt.call(text, i) : -1;
     if (sign === PLUS || sign === MINUS) i++;
-    if (!(i < to && isDigit(text.charCodeAt(i)))) return false;
-    while (i < to && isDigit(text.charCodeAt(i))) i++;
+    if (!(i < to && isDigit(charCodeAt.call(text, i)))) return false;
+    while (i < to && isDigit(charCodeAt.call(text, i))) i++;
   }
   return i === to;
 }
@@ -514,7 +518,7 @@ class JsonRepairer {
         stalled = 0;
         last = this.pos;
       }
-      const code = text.charCodeAt(this.pos);
+      const code = charCodeAt.call(text, this.pos);
       if (isJsonSpace(code)) {
         this.pos++;
       } else if (isOtherBlank(code)) {
@@ -659,7 +663,7 @@ class JsonRepairer {
         } else if (
           (inObject ? code === QUOTE || code === APOSTROPHE || isKeyPart(code) : startsValue(code)) &&
           // `0x1F`, `1.5f`: a word glued to a number is not two members; JSON5 may know it (hex).
-          !isKeyPart(this.text.charCodeAt(this.pos - 1))
+          !isKeyPart(charCodeAt.call(this.text, this.pos - 1))
         ) {
           // `}{`, `"a" "b"`: the model forgot the comma. Write it and read on as if it had.
           this.insert(this.pos, ',');
@@ -807,7 +811,7 @@ class JsonRepairer {
       const text = this.text;
       const start = this.pos;
       let end = start;
-      while (end < this.length && isKeyPart(text.charCodeAt(end))) end++;
+      while (end < this.length && isKeyPart(charCodeAt.call(text, end))) end++;
       this.pos = end;
       if (end === this.length) {
         this.dropTruncated(REPAIRS.truncKey);
@@ -827,21 +831,21 @@ class JsonRepairer {
   private readString(): boolean {
     const text = this.text;
     const length = this.length;
-    const quote = text.charCodeAt(this.pos);
+    const quote = charCodeAt.call(text, this.pos);
     const single = quote === APOSTROPHE;
     if (single) {
       this.replace(this.pos, this.pos + 1, '"');
       this.note(REPAIRS.singleQuoted);
     }
     for (let i = this.pos + 1; i < length; i++) {
-      const code = text.charCodeAt(i);
+      const code = charCodeAt.call(text, i);
       if (code === quote) {
         if (single) this.replace(i, i + 1, '"');
         this.pos = i + 1;
         return true;
       }
       if (code === BACKSLASH) {
-        const next = i + 1 < length ? text.charCodeAt(i + 1) : -1;
+        const next = i + 1 < length ? charCodeAt.call(text, i + 1) : -1;
         if (next === -1) {
           // Truncated right after the backslash: the escape is lost.
           this.replace(i, length, '');
@@ -856,7 +860,7 @@ class JsonRepairer {
         } else if (next === LOWER_U || next === LOWER_X) {
           const digits = next === LOWER_U ? 4 : 2;
           let k = i + 2;
-          while (k < i + 2 + digits && k < length && isHex(text.charCodeAt(k))) k++;
+          while (k < i + 2 + digits && k < length && isHex(charCodeAt.call(text, k))) k++;
           if (k === i + 2 + digits) {
             if (next === LOWER_X) {
               this.replace(i, k, `\\u00${text.slice(i + 2, k)}`);
@@ -893,7 +897,7 @@ class JsonRepairer {
     const text = this.text;
     const start = this.pos;
     let end = start;
-    while (end < this.length && isIdentPart(text.charCodeAt(end))) end++;
+    while (end < this.length && isIdentPart(charCodeAt.call(text, end))) end++;
     const size = end - start;
     const word = size <= 5 ? text.slice(start, end) : '';
     if (word === 'true' || word === 'false' || word === 'null') {
@@ -922,7 +926,7 @@ class JsonRepairer {
     const start = this.pos;
     let end = start;
     while (end < this.length) {
-      const code = text.charCodeAt(end);
+      const code = charCodeAt.call(text, end);
       if (
         !(
           isDigit(code) ||
@@ -939,14 +943,14 @@ class JsonRepairer {
     }
     // Truncated output may end in `1.`, `2e`, `-`: keep the digits that are certain.
     let last = end;
-    if (end === this.length) while (last > start && !isDigit(text.charCodeAt(last - 1))) last--;
+    if (end === this.length) while (last > start && !isDigit(charCodeAt.call(text, last - 1))) last--;
     if (last === start) {
       this.pos = end;
       this.dropTruncated(REPAIRS.truncNumber);
       return;
     }
     let first = start;
-    if (text.charCodeAt(start) === PLUS) {
+    if (charCodeAt.call(text, start) === PLUS) {
       first++;
       this.replace(start, first, '');
       this.note(REPAIRS.plusSign);
@@ -968,11 +972,11 @@ class JsonRepairer {
   private skipComment(): boolean {
     const text = this.text;
     const start = this.pos;
-    const next = text.charCodeAt(start + 1);
+    const next = charCodeAt.call(text, start + 1);
     let end: number;
     if (next === SLASH) {
       end = start + 2;
-      while (end < this.length && text.charCodeAt(end) !== LINE_FEED) end++;
+      while (end < this.length && charCodeAt.call(text, end) !== LINE_FEED) end++;
     } else if (next === ASTERISK) {
       const close = text.indexOf('*/', start + 2);
       end = close < 0 ? this.length : close + 2;

@@ -22,6 +22,9 @@ import {
   QUOTE,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface JsonScanOptions {
   /**
    * Treat `'…'` as a string too (JSON5 and Python-ish dicts, which models write a lot).
@@ -157,7 +160,7 @@ export class JsonValueScanner {
         // Inside a string only the quote and the backslash matter: a tight loop.
         for (;;) {
           if (i >= length) break scan;
-          const code = text.charCodeAt(i);
+          const code = charCodeAt.call(text, i);
           if (code === quote) {
             quote = NO_QUOTE;
             previous = code;
@@ -176,12 +179,12 @@ export class JsonValueScanner {
           }
         }
       }
-      const code = text.charCodeAt(i);
+      const code = charCodeAt.call(text, i);
       const kind = classOf(code);
       if (kind === OPENER) {
         // This opener and the same ones right after it, counted.
         let count = 1;
-        while (i + count < length && text.charCodeAt(i + count) === code) count++;
+        while (i + count < length && charCodeAt.call(text, i + count) === code) count++;
         const closer = closerOf(code);
         if (runs > 0 && runClosers[runs - 1] === closer) {
           runCounts[runs - 1] = (runCounts[runs - 1] as number) + count;
@@ -270,7 +273,7 @@ export function findJsonValues(
   let quote = NO_QUOTE;
   let previous = 0;
   for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
+    const code = charCodeAt.call(text, i);
     if (quote !== NO_QUOTE) {
       if (code === BACKSLASH) i++;
       else if (code === quote) {
@@ -286,7 +289,7 @@ export function findJsonValues(
     } else if (kind === CLOSER) {
       if (open > 0) {
         const start = starts[open - 1] as number;
-        if (closerOf(text.charCodeAt(start)) === code) {
+        if (closerOf(charCodeAt.call(text, start)) === code) {
           open--;
           // Pairs close inner-first, so the candidates this pair contains are the newest ones.
           while (found.length > 0 && (found[found.length - 1] as { start: number }).start > start)
@@ -312,7 +315,7 @@ export function findJsonValues(
 /** The index just past the JSON string whose opening quote is at `start`, or -1 when it does not close. */
 export function jsonStringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (c === BACKSLASH) i++;
     else if (c === QUOTE) return i + 1;
   }

@@ -14,6 +14,9 @@ import { BRACE_OPEN, BRACKET_OPEN, LINE_FEED, skipJsonSpace } from './char-codes
 import { JsonValueScanner } from './json-scan.js';
 import { type MarkerCursor, MarkerSet } from './marker-set.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * Which values may be JSON: `value` (an object or array), `objects` (an object or a list of
  * objects: after a name key, `[search]` is a name in brackets, `[{…}]` a call list), or none.
@@ -60,11 +63,11 @@ function jsonStartOf(body: string, from: number, json: KeyedJson): number {
     if (nl === -1) return -1;
     p = skipJsonSpace(body, nl + 1);
   }
-  const c = body.charCodeAt(p);
+  const c = charCodeAt.call(body, p);
   if (c === BRACE_OPEN) return p;
   if (c !== BRACKET_OPEN) return -1;
   if (json === 'value') return p;
-  return body.charCodeAt(skipJsonSpace(body, p + 1)) === BRACE_OPEN ? p : -1;
+  return charCodeAt.call(body, skipJsonSpace(body, p + 1)) === BRACE_OPEN ? p : -1;
 }
 
 /** A key as searched for: the keys it begins (itself included), longest first, with their kinds. */
@@ -179,7 +182,7 @@ export class KeyedValueReader<K> {
     for (const candidate of family) {
       const key = candidate[0];
       let k = searched;
-      while (k < key.length && body.charCodeAt(end + k) === key.charCodeAt(k)) k++;
+      while (k < key.length && charCodeAt.call(body, end + k) === charCodeAt.call(key, k)) k++;
       if (k === key.length) {
         found = candidate;
         break;

@@ -9,6 +9,9 @@
 
 import { isAsciiAlphanumeric, isSpace, SPACE } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * A node of a path-compressed trie: `label` holds the code units that follow the one that led
  * here when no marker ends and nothing branches among them, so matching `</tool_call>` is a
@@ -56,7 +59,7 @@ export class MarkerSet<T> {
     let max = 0;
     for (const [marker, value] of entries) {
       if (marker.length === 0) continue;
-      const code = marker.charCodeAt(0);
+      const code = charCodeAt.call(marker, 0);
       let list = this.byFirst.get(code);
       if (!list) {
         list = [];
@@ -74,7 +77,7 @@ export class MarkerSet<T> {
       for (const m of list) {
         let node = root;
         for (let i = 0; i < m.marker.length; i++) {
-          const code = m.marker.charCodeAt(i);
+          const code = charCodeAt.call(m.marker, i);
           let child = node.next.get(code);
           if (!child) {
             child = { label: '', next: new Map(), match: null };
@@ -111,7 +114,7 @@ export class MarkerSet<T> {
    * still complete), so the caller holds the text back.
    */
   matchAt(text: string, pos: number, final = false): MarkerMatch<T> | 'partial' | null {
-    const first = text.charCodeAt(pos);
+    const first = charCodeAt.call(text, pos);
     let node = first < TABLE_SIZE ? this.rootTable[first] : this.rootMap.get(first);
     if (node === undefined) return null;
     let best: MarkerMatch<T> | null = null;
@@ -122,7 +125,8 @@ export class MarkerSet<T> {
       if (label.length > 0) {
         if (i + label.length > n) {
           // The text ends inside the label: partial if what there is agrees with it.
-          for (let k = 0; i + k < n; k++) if (text.charCodeAt(i + k) !== label.charCodeAt(k)) return best;
+          for (let k = 0; i + k < n; k++)
+            if (charCodeAt.call(text, i + k) !== charCodeAt.call(label, k)) return best;
           return final ? best : 'partial';
         }
         if (!text.startsWith(label, i)) return best;
@@ -130,7 +134,7 @@ export class MarkerSet<T> {
       }
       if (node.match !== null) best = node.match;
       if (i >= n) return !final && node.next.size > 0 ? 'partial' : best;
-      const child: TrieNode<T> | undefined = node.next.get(text.charCodeAt(i));
+      const child: TrieNode<T> | undefined = node.next.get(charCodeAt.call(text, i));
       if (child === undefined) return best;
       node = child;
       i++;
@@ -172,7 +176,7 @@ export class MarkerSet<T> {
           let k = 1;
           while (
             k < m.marker.length &&
-            (isAsciiAlphanumeric(m.marker.charCodeAt(k)) || m.marker.charCodeAt(k) === SPACE)
+            (isAsciiAlphanumeric(charCodeAt.call(m.marker, k)) || charCodeAt.call(m.marker, k) === SPACE)
           )
             k++;
           if (k === m.marker.length) k = 0;
@@ -238,7 +242,7 @@ export class MarkerCursor<T> {
   nextCandidate(from: number): number {
     const text = this.text;
     if (this.walk) {
-      for (let i = from; i < text.length; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
+      for (let i = from; i < text.length; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
       return -1;
     }
     let best = -1;
@@ -280,7 +284,7 @@ export class MarkerCursor<T> {
     // (to be held back) starts in the last maxLength - 1 units, which are walked.
     const tail = Math.max(from, text.length - this.set.maxLength + 1);
     const stop = best === -1 ? text.length : best;
-    for (let i = tail; i < stop; i++) if (this.set.canStart(text.charCodeAt(i))) return i;
+    for (let i = tail; i < stop; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
     return best;
   }
 
@@ -292,9 +296,9 @@ export class MarkerCursor<T> {
   private search(probe: string, from: number): number {
     const text = this.text;
     if (probe.length !== 1) return text.indexOf(probe, from);
-    const code = probe.charCodeAt(0);
+    const code = charCodeAt.call(probe, 0);
     const end = Math.min(text.length, from + NEARBY);
-    for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+    for (let i = from; i < end; i++) if (charCodeAt.call(text, i) === code) return i;
     return end === text.length ? -1 : text.indexOf(probe, end);
   }
 
@@ -360,7 +364,7 @@ export class MarkerCursor<T> {
       if (hit === -1) break;
       this.followedHit[k] = hit;
       let q = hit;
-      while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+      while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) q--;
       if (q - length >= from && text.startsWith(marker, q - length)) return q - length;
       if (firstMiss === -1) firstMiss = hit;
       if (++misses > MarkerCursor.MISSES_BEFORE_WORD) {
@@ -374,7 +378,7 @@ export class MarkerCursor<T> {
     }
     if (this.blankTail === -1) {
       let q = text.length;
-      while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+      while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) q--;
       this.blankTail = q;
     }
     const end = this.blankTail - length;
@@ -392,7 +396,7 @@ export class MarkerCursor<T> {
       this.followedWordAt[k] = at;
       if (at === -1) return -1;
       let p = at + marker.length;
-      while (p < n && isSpace(text.charCodeAt(p))) p++;
+      while (p < n && isSpace(charCodeAt.call(text, p))) p++;
       if (p === n || chars.includes(text[p]!)) return at;
       from = at + 1;
     }

@@ -30,6 +30,9 @@ import { TextScan } from './engine/text-scan.js';
 import type { EventFolder } from './fold-events.js';
 import type { MarkerSet } from './marker-set.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export { CompiledMarkup };
 
 /** Chunks up to this long are checked for the plain fast path (see pushPlain). */
@@ -125,7 +128,7 @@ export class MarkupStreamParser extends TextScan {
     const n = chunk.length;
     if (n === 0 || !this.wholeDecided || this.opts.maxInputLength - this.received < n) return null;
     const stops = this.compiled.textMarkers;
-    for (let i = 0; i < n; i++) if (stops.canStart(chunk.charCodeAt(i))) return null;
+    for (let i = 0; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
     this.received += n;
     const out = this.content.write(chunk);
     this.passed(chunk, n);
@@ -159,7 +162,7 @@ export class MarkupStreamParser extends TextScan {
       default:
         return null;
     }
-    for (let i = 0; i < n; i++) if (stops.canStart(chunk.charCodeAt(i))) return null;
+    for (let i = 0; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
     this.received += n;
     let events: StreamEvent[];
     if (this.mode === Mode.Reasoning) {
@@ -175,7 +178,7 @@ export class MarkupStreamParser extends TextScan {
 
   /** A plain chunk of `n` units went by: what the scan keeps of the text before it. */
   private passed(chunk: string, n: number): void {
-    const last = chunk.charCodeAt(n - 1);
+    const last = charCodeAt.call(chunk, n - 1);
     this.prevCode = last;
     // A chunk that ends in neither a blank nor a newline leaves no indent to count.
     this.lineIndent =
@@ -220,7 +223,7 @@ export class MarkupStreamParser extends TextScan {
       if (next < 0) {
         // -k - 1 encodes "hold back from k": keep it for the next push.
         const hold = -next - 1;
-        if (hold > 0) this.prevCode = work.charCodeAt(hold - 1);
+        if (hold > 0) this.prevCode = charCodeAt.call(work, hold - 1);
         this.lineIndent = indentAfter(work, hold, this.lineIndent);
         this.carry = work.slice(hold);
         this.offset += hold;
@@ -228,7 +231,7 @@ export class MarkupStreamParser extends TextScan {
       }
       pos = next;
     }
-    if (n > 0) this.prevCode = work.charCodeAt(n - 1);
+    if (n > 0) this.prevCode = charCodeAt.call(work, n - 1);
     this.lineIndent = indentAfter(work, n, this.lineIndent);
     this.offset += n;
   }
@@ -276,7 +279,7 @@ export class MarkupStreamParser extends TextScan {
 function indentAfter(work: string, end: number, before: number): number {
   let count = 0;
   for (let j = end - 1; j >= 0; j--) {
-    const c = work.charCodeAt(j);
+    const c = charCodeAt.call(work, j);
     if (c === LINE_FEED) return count;
     if (c !== SPACE && c !== TAB) return -1;
     if (++count > 8) return -1;

@@ -4,6 +4,9 @@
  */
 import { COLON, isToolNameChar, isUnicodeSpace, SLASH, ZERO_WIDTH_SPACE } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Longer than any tool name; a longer "name" is a sentence. */
 const MAX_NAME = 128;
 
@@ -14,7 +17,7 @@ const MAX_NAME = 128;
 export function isNameToken(name: string): boolean {
   if (name.length === 0 || name.length > MAX_NAME) return false;
   for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
+    const c = charCodeAt.call(name, i);
     if (c > 127) {
       if (isUnicodeSpace(c) || c === ZERO_WIDTH_SPACE) return false;
     } else if (!(isToolNameChar(c) || c === COLON || c === SLASH)) {

@@ -35,6 +35,9 @@ import { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 import { ArgumentCollector, type TypedArgumentsOptions } from './typed-values.js';
 import { decodeName, type ValueLayout, valueText } from './xml-text.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** A call being read, for a spec's `child` hook. */
 export interface CallInProgress {
   /** The name from the call tag, or one a child element gave; null while none. */
@@ -295,7 +298,7 @@ export function cutValueIssue(raw: string): BodyIssue {
 /** A tool name has a letter, a digit or an underscore (`<function=…>` is an ellipsis in prose). */
 function namesSomething(name: string): boolean {
   for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
+    const c = charCodeAt.call(name, i);
     if (isAsciiAlphanumeric(c) || c === UNDERSCORE || c > 0x2e7f) return true;
   }
   return false;
@@ -312,7 +315,7 @@ function readOneCall(
 ): Read {
   if (spec.jsonArguments === 'open') {
     const p = skipJsonSpace(body, open.end, false, limit);
-    if (body.charCodeAt(p) === BRACE_OPEN) {
+    if (charCodeAt.call(body, p) === BRACE_OPEN) {
       return readJsonArguments(body, open, p, limit, nameText(nameOf(open, spec), spec), spec, issues);
     }
   }

@@ -4,6 +4,9 @@
  * One pass; no regular expressions.
  */
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The backticks that open or close a fence at the start of `line` (after up to 3 spaces), or 0. */
 export function fenceTicks(line: string): number {
   let i = 0;
@@ -46,7 +49,9 @@ export function removeStrayMarkers(line: string, markers: readonly string[]): st
       i = end;
       continue;
     }
-    const marker = markers.find((m) => m.charCodeAt(0) === line.charCodeAt(i) && line.startsWith(m, i));
+    const marker = markers.find(
+      (m) => charCodeAt.call(m, 0) === charCodeAt.call(line, i) && line.startsWith(m, i),
+    );
     if (marker !== undefined) {
       i += marker.length;
       continue;

@@ -23,6 +23,9 @@ import { PythonCallListReader } from './python-calls.js';
 import { pythonNoteIssues } from './python-notes.js';
 import { pythonRawCalls } from './python-raw-calls.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface PythonCallListsOptions {
   /** The tool name a written name stands for (`brave_search.call` is `brave_search`). */
   rename?: (name: string) => string;
@@ -35,8 +38,8 @@ export function nextCallListCandidate(text: string, from: number): number {
   let at = text.indexOf('[', from);
   while (at !== -1) {
     let p = at + 1;
-    while (p < text.length && isJsonSpace(text.charCodeAt(p))) p++;
-    if (p < text.length && isAsciiIdentStart(text.charCodeAt(p))) return at;
+    while (p < text.length && isJsonSpace(charCodeAt.call(text, p))) p++;
+    if (p < text.length && isAsciiIdentStart(charCodeAt.call(text, p))) return at;
     at = text.indexOf('[', p);
   }
   return -1;
@@ -75,7 +78,7 @@ export class CallListBound {
 
 function hasLineBreak(text: string, from: number, to: number): boolean {
   for (let p = from; p < to; p++) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (c === LINE_FEED || c === CARRIAGE_RETURN) return true;
   }
   return false;
@@ -113,7 +116,7 @@ class PythonCallLists implements ProseFinder {
       }
       // The parser's end includes the blanks after the list; they are the text's.
       let end = parsed.end;
-      while (end > at && t.charCodeAt(end - 1) !== BRACKET_CLOSE) end--;
+      while (end > at && charCodeAt.call(t, end - 1) !== BRACKET_CLOSE) end--;
       const raw = t.slice(at, end);
       const issues = pythonNoteIssues(parsed.notes, raw);
       const calls = pythonRawCalls(parsed.calls, this.ctx, raw, issues, this.options.rename);

@@ -46,6 +46,9 @@ import {
 } from './char-codes.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 // Codes char-codes.ts does not name. Letters are compared after `| 0x20`, which folds an ASCII
 // upper-case letter onto its lower-case one and maps no other code onto a letter.
 const ASTERISK = 42;
@@ -170,7 +173,7 @@ function keyText(key: unknown): string {
 /** `-` applied to a number that was kept as a string ("inf", "1e999", "98765432109876543210"). */
 function negateText(text: string): string {
   if (text === 'nan') return text;
-  return text.charCodeAt(0) === MINUS ? text.slice(1) : '-' + text;
+  return charCodeAt.call(text, 0) === MINUS ? text.slice(1) : '-' + text;
 }
 
 function normaliseDepth(value: unknown): number {
@@ -221,7 +224,7 @@ class PythonLiteralParser {
    * optimised code of the reading function, and every parse ends at the end of its input.
    */
   at(i: number): number {
-    return i < this.src.length ? this.src.charCodeAt(i) : -1;
+    return i < this.src.length ? charCodeAt.call(this.src, i) : -1;
   }
 
   /**
@@ -268,7 +271,7 @@ class PythonLiteralParser {
   /** The character at `i` for an error message, or "end of input". */
   describe(i: number): string {
     if (i >= this.src.length) return 'end of input';
-    const code = this.src.charCodeAt(i);
+    const code = charCodeAt.call(this.src, i);
     if (code < 128) {
       let quoted = ASCII_QUOTED[code];
       if (quoted === undefined) {
@@ -825,7 +828,7 @@ class PythonLiteralParser {
     const clean = text.includes('_') ? text.replaceAll('_', '') : text;
     const value = Number(clean);
     if (!isFloat) {
-      if (clean.length > 1 && clean.charCodeAt(0) === DIGIT0 && value !== 0) {
+      if (clean.length > 1 && charCodeAt.call(clean, 0) === DIGIT0 && value !== 0) {
         // `01234` is a SyntaxError in Python; what a model means by it is a code like a ZIP code,
         // whose leading zero matters.
         this.note(start, `integer with a leading zero ${preview(text)} kept as a string`);
@@ -1013,8 +1016,8 @@ class PythonLiteralParser {
     if (typeof arg !== 'string') return undefined;
     const text = arg.trim();
     const lower = text.toLowerCase();
-    const sign = lower.charCodeAt(0) === MINUS ? '-' : '';
-    const body = sign !== '' || lower.charCodeAt(0) === PLUS ? lower.slice(1) : lower;
+    const sign = charCodeAt.call(lower, 0) === MINUS ? '-' : '';
+    const body = sign !== '' || charCodeAt.call(lower, 0) === PLUS ? lower.slice(1) : lower;
     if (body === 'inf' || body === 'infinity') {
       this.note(at, `float(${preview(text)}) has no JSON number; kept as a string`);
       return sign + 'inf';
@@ -1023,11 +1026,12 @@ class PythonLiteralParser {
       this.note(at, `float(${preview(text)}) has no JSON number; kept as a string`);
       return 'nan';
     }
-    if (body.length === 0 || !(isDigit(body.charCodeAt(0)) || body.charCodeAt(0) === DOT)) return undefined;
+    if (body.length === 0 || !(isDigit(charCodeAt.call(body, 0)) || charCodeAt.call(body, 0) === DOT))
+      return undefined;
     // Number() also takes `0x…`, which float() does not; the digit check above keeps `0x` out
     // only partly, so reject any letter but the exponent.
     for (let k = 0; k < body.length; k++) {
-      const c = body.charCodeAt(k);
+      const c = charCodeAt.call(body, k);
       if (!isDigit(c) && c !== DOT && c !== UNDERSCORE && c !== LOWER_E && c !== PLUS && c !== MINUS) {
         return undefined;
       }

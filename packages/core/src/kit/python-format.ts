@@ -16,6 +16,9 @@ import {
   TAB,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Reserved words: `f(from=1)` is a SyntaxError, so such keys travel in `**{…}`. */
 const PYTHON_KEYWORDS = new Set([
   'False',
@@ -56,8 +59,8 @@ const PYTHON_KEYWORDS = new Set([
 ]);
 
 function isKeywordArgumentName(key: string): boolean {
-  if (key.length === 0 || !isIdentStart(key.charCodeAt(0))) return false;
-  for (let i = 1; i < key.length; i++) if (!isIdentPart(key.charCodeAt(i))) return false;
+  if (key.length === 0 || !isIdentStart(charCodeAt.call(key, 0))) return false;
+  for (let i = 1; i < key.length; i++) if (!isIdentPart(charCodeAt.call(key, i))) return false;
   return !PYTHON_KEYWORDS.has(key);
 }
 
@@ -71,14 +74,19 @@ export function formatPythonString(s: string, quote: "'" | '"' = "'"): string {
   let out = '';
   let chunk = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+    const c = charCodeAt.call(s, i);
     let replacement: string;
     if (c === q || c === BACKSLASH) replacement = '\\' + String.fromCharCode(c);
     else if (c === LINE_FEED) replacement = '\\n';
     else if (c === CARRIAGE_RETURN) replacement = '\\r';
     else if (c === TAB) replacement = '\\t';
     else if (c < SPACE || (c >= 0x7f && c <= 0x9f)) replacement = '\\x' + hex(c, 2);
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    else if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < s.length &&
+      (charCodeAt.call(s, i + 1) & 0xfc00) === 0xdc00
+    ) {
       i++; // a well-formed pair stays as it is
       continue;
     } else if (c >= 0xd800 && c <= 0xdfff)

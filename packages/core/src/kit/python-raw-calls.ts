@@ -10,6 +10,9 @@ import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './
 import { type PythonCall, parsePythonCalls } from './python-calls.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Gives positional values the names of the declared parameters, in order. Returns how many were placed. */
 export function placePositional(
   args: Record<string, unknown>,
@@ -76,10 +79,10 @@ export interface PythonCallListOptions {
 /** `{`, or `[` then `{` or `]`, after white space of any script: JSON calls, not a pythonic list. */
 export function startsLikeJsonCalls(body: string): boolean {
   const i = skipUnicodeSpace(body, 0);
-  const c = body.charCodeAt(i);
+  const c = charCodeAt.call(body, i);
   if (c === BRACE_OPEN) return true;
   if (c !== BRACKET_OPEN) return false;
-  const next = body.charCodeAt(skipUnicodeSpace(body, i + 1));
+  const next = charCodeAt.call(body, skipUnicodeSpace(body, i + 1));
   return next === BRACE_OPEN || next === BRACKET_CLOSE;
 }
 

@@ -7,6 +7,9 @@
 import { LINE_FEED, skipJsonSpace } from './char-codes.js';
 import type { SignFollow } from './detect-signs.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * The occurrence must start a line (or the text): `marker` is the sign's marker, whose length
  * tells where the occurrence starts. Then `follow`, if given, must hold too.
@@ -14,7 +17,7 @@ import type { SignFollow } from './detect-signs.js';
 export function atLineStart(marker: string, follow?: SignFollow): SignFollow {
   return (text, end) => {
     const at = end - marker.length;
-    if (at !== 0 && text.charCodeAt(at - 1) !== LINE_FEED) return false;
+    if (at !== 0 && charCodeAt.call(text, at - 1) !== LINE_FEED) return false;
     return follow === undefined || follow(text, end);
   };
 }

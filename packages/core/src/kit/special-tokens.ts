@@ -6,6 +6,9 @@
  */
 import { MarkerSet } from './marker-set.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface TokenAt {
   at: number;
   token: string;
@@ -16,7 +19,7 @@ function sharedLead(tokens: readonly string[]): string {
   let lead = tokens[0] ?? '';
   for (const t of tokens) {
     let k = 0;
-    while (k < lead.length && k < t.length && lead.charCodeAt(k) === t.charCodeAt(k)) k++;
+    while (k < lead.length && k < t.length && charCodeAt.call(lead, k) === charCodeAt.call(t, k)) k++;
     lead = lead.slice(0, k);
   }
   return lead;

@@ -13,6 +13,9 @@
  */
 import { BACKSLASH, GT, LOWER_A, LOWER_Z, UNDERSCORE, UPPER_A, UPPER_Z } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface SpelledTokensSpec<K extends string> {
   /** The characters a bar around the word may be written as (`'｜|'`), the model's own first. */
   bars: string;
@@ -34,7 +37,7 @@ export interface SpelledToken<K extends string> {
 
 function wordHash(word: string): number {
   let h = 0;
-  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + charCodeAt.call(word, i)) | 0;
   return h;
 }
 
@@ -67,8 +70,8 @@ export class SpelledTokens<K extends string> {
   private recentNext = 0;
 
   constructor(private readonly spec: SpelledTokensSpec<K>) {
-    for (const c of spec.bars) this.kinds[c.charCodeAt(0)] = BAR;
-    for (const c of spec.joints) this.kinds[c.charCodeAt(0)] = JOINT;
+    for (const c of spec.bars) this.kinds[charCodeAt.call(c, 0)] = BAR;
+    for (const c of spec.joints) this.kinds[charCodeAt.call(c, 0)] = JOINT;
     let longest = 0;
     for (const [word, kind] of spec.words) {
       const h = wordHash(word);
@@ -85,11 +88,11 @@ export class SpelledTokens<K extends string> {
    * its span in `width`; 0 when no word character is there.
    */
   private wordCode(text: string, i: number): number {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     this.width = 1;
     if (this.kinds[c] === JOINT) return UNDERSCORE;
     // `<｜tool\_calls\_begin｜>`: a markdown-escaped underscore.
-    if (c === BACKSLASH && text.charCodeAt(i + 1) === UNDERSCORE) {
+    if (c === BACKSLASH && charCodeAt.call(text, i + 1) === UNDERSCORE) {
       this.width = 2;
       return UNDERSCORE;
     }
@@ -102,7 +105,7 @@ export class SpelledTokens<K extends string> {
   private wordIs(text: string, from: number, word: string): boolean {
     let i = from;
     for (let k = 0; k < word.length; k++) {
-      if (this.wordCode(text, i) !== word.charCodeAt(k)) return false;
+      if (this.wordCode(text, i) !== charCodeAt.call(word, k)) return false;
       i += this.width;
     }
     return true;
@@ -110,7 +113,7 @@ export class SpelledTokens<K extends string> {
 
   /** The token starting at `at` (which holds `<`), in any spelling, or null. */
   at(text: string, at: number): SpelledToken<K> | null {
-    if (this.kinds[text.charCodeAt(at + 1)] !== BAR) return null;
+    if (this.kinds[charCodeAt.call(text, at + 1)] !== BAR) return null;
     const recent = this.recent;
     for (let k = 0; k < recent.length; k++) {
       const spelling = recent[k]!;
@@ -121,9 +124,9 @@ export class SpelledTokens<K extends string> {
     let length = 0;
     const limit = Math.min(text.length, at + 2 + this.maxWord);
     for (let i = at + 2; i < limit; ) {
-      const c = text.charCodeAt(i);
+      const c = charCodeAt.call(text, i);
       if (this.kinds[c] === BAR) {
-        if (text.charCodeAt(i + 1) !== GT) return null;
+        if (charCodeAt.call(text, i + 1) !== GT) return null;
         const candidates = this.byHash.get(hash);
         if (candidates === undefined) return null;
         for (const [word, kind] of candidates) {
@@ -146,7 +149,7 @@ export class SpelledTokens<K extends string> {
   private remember(text: string, start: number, end: number, kind: K): void {
     // Copied code by code: a slice could keep the whole text it came from alive in the ring.
     const codes: number[] = [];
-    for (let i = start; i < end; i++) codes.push(text.charCodeAt(i));
+    for (let i = start; i < end; i++) codes.push(charCodeAt.call(text, i));
     const k = this.recentNext;
     this.recent[k] = String.fromCharCode(...codes);
     this.recentKinds[k] = kind;

@@ -6,6 +6,9 @@
  */
 import { fnv1a } from './ids.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Whether `text` is `min` to `max` characters, each one `isChar` accepts. */
 export function isCharRun(
   text: string,
@@ -14,7 +17,7 @@ export function isCharRun(
   max: number,
 ): boolean {
   if (text.length < min || text.length > max) return false;
-  for (let i = 0; i < text.length; i++) if (!isChar(text.charCodeAt(i))) return false;
+  for (let i = 0; i < text.length; i++) if (!isChar(charCodeAt.call(text, i))) return false;
   return true;
 }
 

@@ -15,6 +15,9 @@ import { scanValue, type ValueRules } from './tag-values.js';
 import { ArgumentCollector } from './typed-values.js';
 import { decodeName, valueText } from './xml-text.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface TagPairsSpec {
   /** How the tags are spelled. */
   tags: AttributeTagOptions;
@@ -53,9 +56,9 @@ function pairCallName(head: string): string | null {
   // A literal `\n` after the name: the whole output was escaped once.
   while (name.endsWith('\\n')) name = name.slice(0, -2).trimEnd();
   if (name === '') return null;
-  const first = name.charCodeAt(0);
+  const first = charCodeAt.call(name, 0);
   if (first === BRACE_OPEN || first === BRACKET_OPEN || first === QUOTE || first === LT) return null;
-  for (let i = 0; i < name.length; i++) if (isJsonSpace(name.charCodeAt(i))) return null;
+  for (let i = 0; i < name.length; i++) if (isJsonSpace(charCodeAt.call(name, i))) return null;
   return decodeName(name);
 }
 

@@ -8,6 +8,9 @@
 import { type AttributeTag, type AttributeTagOptions, readAttributeTag } from './attribute-tags.js';
 import { BACKTICK, CARRIAGE_RETURN, isJsonSpace, LINE_FEED, LT, SPACE, TAB } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export interface ValueRules {
   /** How the tags around the value are spelled. */
   tags: AttributeTagOptions;
@@ -53,7 +56,7 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
   let cdataCloses = true;
   let fencesClose = true;
   while (i < limit) {
-    const c = s.charCodeAt(i);
+    const c = charCodeAt.call(s, i);
     if (c === LT) {
       if (cdataCloses && s.startsWith('<![CDATA[', i)) {
         const close = s.indexOf(']]>', i + 9);
@@ -70,7 +73,7 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
       }
       if (rules.isClose(tag)) {
         let j = tag.end;
-        while (j < limit && isJsonSpace(s.charCodeAt(j))) j++;
+        while (j < limit && isJsonSpace(charCodeAt.call(s, j))) j++;
         const after = j < limit ? readAttributeTag(s, j, limit, tags) : null;
         if (after !== null && rules.canFollow(after)) {
           return { start: from, end: tag.start, next: tag.end, closed: true, nextTag: after };
@@ -105,11 +108,11 @@ export function scanValue(s: string, from: number, limit: number, rules: ValueRu
 function atLineStart(s: string, at: number, floor: number): boolean {
   let j = at - 1;
   let spaces = 0;
-  while (j >= floor && s.charCodeAt(j) === SPACE && spaces < 4) {
+  while (j >= floor && charCodeAt.call(s, j) === SPACE && spaces < 4) {
     j--;
     spaces++;
   }
-  return spaces <= 3 && (j < floor || s.charCodeAt(j) === LINE_FEED);
+  return spaces <= 3 && (j < floor || charCodeAt.call(s, j) === LINE_FEED);
 }
 
 /**
@@ -118,26 +121,28 @@ function atLineStart(s: string, at: number, floor: number): boolean {
  */
 function skipFence(s: string, at: number, limit: number): number {
   let ticks = 0;
-  while (at + ticks < limit && s.charCodeAt(at + ticks) === BACKTICK) ticks++;
+  while (at + ticks < limit && charCodeAt.call(s, at + ticks) === BACKTICK) ticks++;
   if (ticks < 3) return at;
   let nl = s.indexOf('\n', at + ticks);
   while (nl !== -1 && nl < limit) {
     let p = nl + 1;
     let spaces = 0;
-    while (p < limit && s.charCodeAt(p) === SPACE && spaces < 3) {
+    while (p < limit && charCodeAt.call(s, p) === SPACE && spaces < 3) {
       p++;
       spaces++;
     }
     let run = 0;
-    while (p + run < limit && s.charCodeAt(p + run) === BACKTICK) run++;
+    while (p + run < limit && charCodeAt.call(s, p + run) === BACKTICK) run++;
     if (run >= ticks) {
       let q = p + run;
       while (
         q < limit &&
-        (s.charCodeAt(q) === SPACE || s.charCodeAt(q) === TAB || s.charCodeAt(q) === CARRIAGE_RETURN)
+        (charCodeAt.call(s, q) === SPACE ||
+          charCodeAt.call(s, q) === TAB ||
+          charCodeAt.call(s, q) === CARRIAGE_RETURN)
       )
         q++;
-      if (q >= limit || s.charCodeAt(q) === LINE_FEED) return q;
+      if (q >= limit || charCodeAt.call(s, q) === LINE_FEED) return q;
     }
     nl = s.indexOf('\n', p);
   }

@@ -10,6 +10,9 @@
  */
 import { isSpace } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export class TextSink {
   private started = false;
   private pendingSpace = '';
@@ -26,18 +29,18 @@ export class TextSink {
       this.pendingSpace.length === 0 &&
       this.started &&
       !this.dropSpaceAfterCut &&
-      !isSpace(s.charCodeAt(0)) &&
-      !isSpace(s.charCodeAt(n - 1))
+      !isSpace(charCodeAt.call(s, 0)) &&
+      !isSpace(charCodeAt.call(s, n - 1))
     )
       return s;
     let first = 0;
-    while (first < n && isSpace(s.charCodeAt(first))) first++;
+    while (first < n && isSpace(charCodeAt.call(s, first))) first++;
     if (first === n) {
       if (this.started && !this.dropSpaceAfterCut) this.pendingSpace += s;
       return '';
     }
     let last = n;
-    while (last > first && isSpace(s.charCodeAt(last - 1))) last--;
+    while (last > first && isSpace(charCodeAt.call(s, last - 1))) last--;
     let out: string;
     if (!this.started) out = s.slice(first, last);
     else if (this.dropSpaceAfterCut) out = this.pendingSpace + s.slice(first, last);

@@ -37,6 +37,9 @@ import type {
   RawCall,
 } from './markup-spec.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** One field of a call's head. */
 export interface TokenField {
   /** What the field holds: the call's id or its function name. */
@@ -243,7 +246,7 @@ export function announceTokenFields(spec: TokenFieldsSpec): (prefix: string) => 
 
 /** Whether `c` is one of the characters of `stops` (a few). */
 function isStop(c: number, stops: string): boolean {
-  for (let k = 0; k < stops.length; k++) if (stops.charCodeAt(k) === c) return true;
+  for (let k = 0; k < stops.length; k++) if (charCodeAt.call(stops, k) === c) return true;
   return false;
 }
 
@@ -251,7 +254,7 @@ function isStop(c: number, stops: string): boolean {
 export function wordEnd(text: string, pos: number, stops: string): number {
   let p = pos;
   while (p < text.length) {
-    const c = text.charCodeAt(p);
+    const c = charCodeAt.call(text, p);
     if (isBlank(c) || isStop(c, stops)) break;
     p++;
   }
@@ -300,7 +303,7 @@ function wordHead(spec: TokenFieldsSpec, text: string, pos: number): WordHead | 
   if (text.startsWith(spec.arguments, q))
     return { name, id, argsFrom: skipBlank(text, q + spec.arguments.length), by: 'token' };
   // `NAME{json}`: the brace right after the name, with no blank (and no id) between.
-  if (spec.brace === 'tight' && q === nameTo && text.charCodeAt(q) === BRACE_OPEN)
+  if (spec.brace === 'tight' && q === nameTo && charCodeAt.call(text, q) === BRACE_OPEN)
     return { name, id, argsFrom: q, by: 'brace' };
   return { name, id, argsFrom: q, by: id === undefined ? null : 'id' };
 }
@@ -358,7 +361,7 @@ function readTokenCallAt(spec: TokenFieldsSpec, text: string, pos: number): Toke
     return out(-1, 'partial-call', `the output ended after the name "${name}", before its arguments`);
   }
   if (q >= n) return out(-1, 'partial-call', `the output ended before the arguments of "${name}"`);
-  if (text.charCodeAt(q) !== BRACE_OPEN)
+  if (charCodeAt.call(text, q) !== BRACE_OPEN)
     return out(q, 'malformed-call', `the arguments of "${name}" are not a JSON object`, q);
   const end = findJsonEnd(text, q);
   if (end === -1) return out(-1, 'partial-call', PARTIAL_CALL);

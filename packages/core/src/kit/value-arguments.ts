@@ -16,6 +16,9 @@ import type { KeyedValue } from './keyed-values.js';
 import type { BodyIssue } from './markup-spec.js';
 import { getOwn, isPlainObject } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export type ValueArguments =
   | { ok: true; arguments: Record<string, unknown>; repairs?: readonly string[] }
   | { ok: false; kind: 'malformed-call' | 'partial-call'; reason: string };
@@ -92,7 +95,7 @@ export function readValueArguments(
   const { tools, maxDepth, label } = options;
   const value = unwrapCode(text);
   if (value === '') return { ok: true, arguments: {} };
-  const first = value.charCodeAt(0);
+  const first = charCodeAt.call(value, 0);
   let parsed: unknown = value;
   let repairs: readonly string[] | undefined;
   // JSON: an object or array, or a quoted string (`"Paris"`).

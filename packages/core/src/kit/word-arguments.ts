@@ -11,12 +11,15 @@ import { CARRIAGE_RETURN, LINE_FEED, SPACE, TAB } from './char-codes.js';
 import type { BodyContext, BodyIssue } from './markup-spec.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The words of `text`: runs between spaces, tabs and line breaks. */
 export function splitWords(text: string): string[] {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : SPACE;
+    const c = i < text.length ? charCodeAt.call(text, i) : SPACE;
     const blank = c === SPACE || c === TAB || c === CARRIAGE_RETURN || c === LINE_FEED;
     if (blank) {
       if (start !== -1) out.push(text.slice(start, i));

@@ -17,6 +17,9 @@ import {
   UPPER_Z,
 } from './char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** How a format lays a value out between its tags. */
 export type ValueLayout =
   /**
@@ -72,7 +75,7 @@ export function decodeXmlText(raw: string): string {
     if (amp === -1) break;
     let semi = -1;
     for (let j = amp + 1; j < raw.length && j <= amp + 10; j++) {
-      const c = raw.charCodeAt(j);
+      const c = charCodeAt.call(raw, j);
       if (c === SEMICOLON) semi = j;
       // Anything but an entity character ends the look.
       if (!isEntityChar(c)) break;
@@ -89,7 +92,7 @@ export function decodeXmlText(raw: string): string {
 
 function decodeEntity(name: string): string | null {
   if (Object.hasOwn(NAMED_ENTITIES, name)) return NAMED_ENTITIES[name]!;
-  if (name.charCodeAt(0) !== HASH) return null;
+  if (charCodeAt.call(name, 0) !== HASH) return null;
   const hex = name[1] === 'x' || name[1] === 'X';
   const digits = name.slice(hex ? 2 : 1);
   if (digits === '') return null;
@@ -109,15 +112,19 @@ export function unwrapLayout(text: string, layout: ValueLayout): string {
   // A value written on the tag's own line (`<parameter=path> a.txt`, `<parameter=cmd>ls -la </tool_call>`):
   // the model left out the template's newlines, and the blanks where it writes them — before the
   // value, and before its close or its end — are layout too, in the line layout.
-  const first = text.charCodeAt(0);
+  const first = charCodeAt.call(text, 0);
   if (layout === 'lines' && first !== LINE_FEED && first !== CARRIAGE_RETURN) {
     let p = 0;
-    while (p < text.length && isSpaceOrTab(text.charCodeAt(p))) p++;
-    if (p < text.length && text.charCodeAt(p) !== LINE_FEED && text.charCodeAt(p) !== CARRIAGE_RETURN) {
+    while (p < text.length && isSpaceOrTab(charCodeAt.call(text, p))) p++;
+    if (
+      p < text.length &&
+      charCodeAt.call(text, p) !== LINE_FEED &&
+      charCodeAt.call(text, p) !== CARRIAGE_RETURN
+    ) {
       // The blanks before a closing newline go too (a scan from the end: no regex over the value).
       const nl = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
       let end = text.length - nl;
-      while (end > p && isSpaceOrTab(text.charCodeAt(end - 1))) end--;
+      while (end > p && isSpaceOrTab(charCodeAt.call(text, end - 1))) end--;
       return text.slice(p, end);
     }
   }

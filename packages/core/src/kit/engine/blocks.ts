@@ -26,6 +26,9 @@ import { FIRST_ANNOUNCE } from './announcements.js';
 import { Mentions } from './mentions.js';
 import { Mode } from './state.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export abstract class Blocks extends Mentions {
   // the open block's end
   protected blockClose: MarkerSet<true> | null = null;
@@ -53,7 +56,7 @@ export abstract class Blocks extends Mentions {
   protected abstract refeed(text: string, offset: number): void;
 
   protected enterBlock(block: BlockSpec, open: string, at: number): void {
-    const before = at > 0 ? this.work.charCodeAt(at - 1) : this.prevCode;
+    const before = at > 0 ? charCodeAt.call(this.work, at - 1) : this.prevCode;
     this.blockGlued = gluesToMarker(before);
     // Markup right after markup (`</tool_call><tool_call>`, `]` of a list) counts as its own line.
     this.blockOwnLine =
@@ -100,7 +103,7 @@ export abstract class Blocks extends Mentions {
     if (block.close === 'json-end') {
       this.tracker = new JsonBoundaryTracker();
       // An open marker that is the value's own bracket (`{` of a bare call) is its first level.
-      const last = this.blockOpen.charCodeAt(this.blockOpen.length - 1);
+      const last = charCodeAt.call(this.blockOpen, this.blockOpen.length - 1);
       if (last === BRACE_OPEN || last === BRACKET_OPEN) {
         this.tracker.depth = 1;
         this.tracker.started = true;
@@ -226,7 +229,7 @@ export abstract class Blocks extends Mentions {
       return end;
     }
     let p = pos;
-    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
     if (p === n && !final) {
       this.trailingBlank += work.slice(pos, n);
       return n;
@@ -259,13 +262,13 @@ export abstract class Blocks extends Mentions {
   private checkBodyStart(work: string, pos: number, final: boolean): number | null {
     const n = work.length;
     let p = pos;
-    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
     if (p === n) {
       this.appendBody(work, pos, n);
       return n;
     }
     const closes = this.blockClose;
-    const close = closes?.canStart(work.charCodeAt(p)) ? closes.matchAt(work, p, final) : null;
+    const close = closes?.canStart(charCodeAt.call(work, p)) ? closes.matchAt(work, p, final) : null;
     if (close === 'partial') {
       this.appendBody(work, pos, p);
       return -p - 1;
@@ -306,14 +309,14 @@ export abstract class Blocks extends Mentions {
     if (starts === undefined) return -1;
     const n = work.length;
     let p = after;
-    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
     if (p === n) return -1;
     const first = work[p]!;
     if (starts.includes(first)) return -1;
     if (p === after && block.bodyStartTight?.includes(first) === true) return -1;
     // A close marker first makes an (empty) block; one that may still be coming waits.
     const closes = this.compiled.closeSets.get(block);
-    if (closes?.canStart(work.charCodeAt(p)) && closes.matchAt(work, p) !== null) return -1;
+    if (closes?.canStart(charCodeAt.call(work, p)) && closes.matchAt(work, p) !== null) return -1;
     return p;
   }
 

@@ -17,6 +17,9 @@ import type { BlockSpec, BodyResult, MarkupSpec, ReasoningSpec } from '../markup
 import { THINK_REASONING } from '../markup-spec.js';
 import { plainProbes } from './plain-probes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** What a marker found in text mode opens. */
 export type TextMarker =
   | { kind: 'block'; spec: BlockSpec }
@@ -136,7 +139,7 @@ export class CompiledMarkup {
 /** Letters, digits and spaces only: the cursor would search for the whole marker. */
 function isWord(marker: string): boolean {
   for (let i = 0; i < marker.length; i++) {
-    const c = marker.charCodeAt(i);
+    const c = charCodeAt.call(marker, i);
     if (!isAsciiAlphanumeric(c) && c !== SPACE) return false;
   }
   return marker.length > 0;

@@ -21,6 +21,9 @@ import { BACKTICK, isSpace, LINE_FEED, SPACE, TAB } from '../char-codes.js';
 import { Blocks } from './blocks.js';
 import { type FenceCalls, Mode } from './state.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Longest fence info line or fence close line read before deciding without its end. */
 const MAX_FENCE_LINE = 256;
 
@@ -47,7 +50,7 @@ export abstract class Fences extends Blocks {
   protected openCode(work: string, pos: number, c: number, final: boolean): number {
     const n = work.length;
     let end = c;
-    while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+    while (end < n && charCodeAt.call(work, end) === BACKTICK) end++;
     if (end === n && !final) {
       this.text(work.slice(pos, c));
       return -c - 1;
@@ -98,15 +101,15 @@ export abstract class Fences extends Blocks {
   protected inlineSpanEnd(work: string, c: number): number {
     const n = work.length;
     let end = c;
-    while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+    while (end < n && charCodeAt.call(work, end) === BACKTICK) end++;
     const ticks = end - c;
     if (end === n || (ticks >= 3 && this.atLineStart(work, c, 3))) return -1;
     for (let i = end; i < n; i++) {
-      const code = work.charCodeAt(i);
+      const code = charCodeAt.call(work, i);
       if (code === LINE_FEED) return i + 1;
       if (code === BACKTICK) {
         let runEnd = i;
-        while (runEnd < n && work.charCodeAt(runEnd) === BACKTICK) runEnd++;
+        while (runEnd < n && charCodeAt.call(work, runEnd) === BACKTICK) runEnd++;
         if (runEnd === n) return -1;
         if (runEnd - i === ticks) return runEnd;
         i = runEnd - 1;
@@ -186,9 +189,9 @@ export abstract class Fences extends Blocks {
     this.fencePieces.push(s);
     if (this.fenceProbe === 2) return;
     let i = 0;
-    while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+    while (i < s.length && isSpace(charCodeAt.call(s, i))) i++;
     if (i === s.length) return;
-    const code = s.charCodeAt(i);
+    const code = charCodeAt.call(s, i);
     // Call markup starts with a marker, or, in a format with a whole-output form, with one of its
     // start characters (a fence holding a bare JSON call list).
     const whole = this.compiled.spec.whole;
@@ -295,7 +298,7 @@ export abstract class Fences extends Blocks {
   protected scanInlineCode(work: string, pos: number, final: boolean): number {
     const n = work.length;
     for (let i = pos; i < n; i++) {
-      const c = work.charCodeAt(i);
+      const c = charCodeAt.call(work, i);
       if (c === LINE_FEED) {
         this.text(work.slice(pos, i + 1));
         this.mode = Mode.Text;
@@ -303,7 +306,7 @@ export abstract class Fences extends Blocks {
       }
       if (c === BACKTICK) {
         let end = i;
-        while (end < n && work.charCodeAt(end) === BACKTICK) end++;
+        while (end < n && charCodeAt.call(work, end) === BACKTICK) end++;
         if (end === n && !final) {
           this.text(work.slice(pos, i));
           return -i - 1;
@@ -333,9 +336,9 @@ export abstract class Fences extends Blocks {
 /** The info word after a fence's backticks: ```` ```tool_call ```` → `tool_call`. */
 function firstWord(work: string, from: number, to: number): string {
   let s = from;
-  while (s < to && isSpace(work.charCodeAt(s))) s++;
+  while (s < to && isSpace(charCodeAt.call(work, s))) s++;
   let e = s;
-  while (e < to && !isSpace(work.charCodeAt(e)) && work.charCodeAt(e) !== BACKTICK) e++;
+  while (e < to && !isSpace(charCodeAt.call(work, e)) && charCodeAt.call(work, e) !== BACKTICK) e++;
   return work.slice(s, e);
 }
 
@@ -347,13 +350,13 @@ function firstWord(work: string, from: number, to: number): string {
 function fenceCloseAt(work: string, at: number, ticks: number, final: boolean): number | 'partial' {
   const n = work.length;
   let p = at;
-  while (p < n && p - at < 3 && work.charCodeAt(p) === SPACE) p++;
+  while (p < n && p - at < 3 && charCodeAt.call(work, p) === SPACE) p++;
   const tickStart = p;
-  while (p < n && work.charCodeAt(p) === BACKTICK) p++;
+  while (p < n && charCodeAt.call(work, p) === BACKTICK) p++;
   if (p === n && !final) return 'partial';
   if (p - tickStart < ticks) return -1;
   while (p < n && p - at < MAX_FENCE_LINE) {
-    const c = work.charCodeAt(p);
+    const c = charCodeAt.call(work, p);
     if (c === LINE_FEED) return p + 1;
     if (c !== SPACE && c !== TAB && c !== 13) return -1;
     p++;

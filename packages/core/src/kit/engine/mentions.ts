@@ -19,6 +19,9 @@ import type { BodyResult } from '../markup-spec.js';
 import { CallReading } from './calls.js';
 import type { FenceCalls, PendingBlock } from './state.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The most neutral tokens glued together that a sentence is taken to name (see neutralRunEnd). */
 const MAX_NAMED_RUN = 8;
 /** The most blanks between a token and the words a sentence goes on with (see namedInSentence). */
@@ -70,7 +73,7 @@ export abstract class Mentions extends CallReading {
     const strong = this.strongEvidence(this.pending!);
     let p = pos;
     for (; p < n; p++) {
-      const c = work.charCodeAt(p);
+      const c = charCodeAt.call(work, p);
       if (c === SPACE || c === TAB) continue;
       if (strong && (c === LINE_FEED || c === CARRIAGE_RETURN || isSpace(c))) continue;
       break;
@@ -81,7 +84,7 @@ export abstract class Mentions extends CallReading {
       this.settlePending(true);
       return n;
     }
-    const c = work.charCodeAt(p);
+    const c = charCodeAt.call(work, p);
     let stands = c === LINE_FEED || c === CARRIAGE_RETURN || (!strong && hasLineBreak(this.pendingBlank));
     if (!stands && this.compiled.textMarkers.canStart(c)) {
       const m = this.compiled.textMarkers.matchAt(work, p, final);
@@ -121,7 +124,7 @@ export abstract class Mentions extends CallReading {
   private decideProven(work: string, pos: number, final: boolean, closers: readonly string[]): number {
     const n = work.length;
     let p = pos;
-    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
     if (p === n) {
       this.holdBlank(work.slice(pos, n));
       if (!final) return n;
@@ -147,7 +150,7 @@ export abstract class Mentions extends CallReading {
 
   /** A space or tab stands right before `c`. */
   protected afterBlank(work: string, c: number): boolean {
-    const before = c > 0 ? work.charCodeAt(c - 1) : this.prevCode;
+    const before = c > 0 ? charCodeAt.call(work, c - 1) : this.prevCode;
     return before === SPACE || before === TAB;
   }
 
@@ -160,7 +163,7 @@ export abstract class Mentions extends CallReading {
   protected neutralRunEnd(work: string, e: number, final: boolean): number {
     const markers = this.compiled.textMarkers;
     for (let tokens = 1; ; tokens++) {
-      if (e >= work.length || !markers.canStart(work.charCodeAt(e))) return e;
+      if (e >= work.length || !markers.canStart(charCodeAt.call(work, e))) return e;
       const m = markers.matchAt(work, e, final);
       if (m === 'partial') return -1;
       if (m === null || (m.value.kind !== 'strip' && m.value.kind !== 'separator')) return e;
@@ -184,7 +187,7 @@ export abstract class Mentions extends CallReading {
     if (!this.opts.mentions || !this.afterBlank(work, c)) return false;
     const n = work.length;
     let p = e;
-    while (p < n && (work.charCodeAt(p) === SPACE || work.charCodeAt(p) === TAB)) p++;
+    while (p < n && (charCodeAt.call(work, p) === SPACE || charCodeAt.call(work, p) === TAB)) p++;
     // A sentence does not go on after a gap this wide; and the token is held back (and these
     // blanks walked again on each push) only while the gap is short, which keeps streaming linear.
     if (p - e > MAX_NAMED_GAP) return false;
@@ -193,7 +196,7 @@ export abstract class Mentions extends CallReading {
     // (`! <|end|><|start|>assistant<|channel|>final<|message|>=`): prose names a run and goes on
     // after a blank. Glued punctuation carries a sentence on only after a single token (`[THINK],`).
     if (run && p === e) return false;
-    return continuesSentence(work.charCodeAt(p), p === e);
+    return continuesSentence(charCodeAt.call(work, p), p === e);
   }
 
   /**

@@ -16,6 +16,9 @@
  */
 import { isAsciiAlphanumeric, isSpace } from '../char-codes.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Punctuation common in prose and code: a probe of one would send most outputs to the engine. */
 const COMMON = '_-.,/\'"()!?;*#@&%$+';
 
@@ -60,7 +63,7 @@ function candidateChars(marker: string): string[] {
   const rare: string[] = [];
   const common: string[] = [];
   for (const c of marker) {
-    const code = c.charCodeAt(0);
+    const code = charCodeAt.call(c, 0);
     if (isAsciiAlphanumeric(code) || isSpace(code)) continue;
     const into = COMMON.includes(c) ? common : rare;
     if (!into.includes(c)) into.push(c);

@@ -24,6 +24,9 @@
 import { Fences } from './fences.js';
 import { Mode } from './state.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 /** The entries of a mark (see markNow). */
 const CALLS = 0;
 const ISSUES = 1;
@@ -198,6 +201,7 @@ function sameEffect(a: readonly number[], b: readonly number[]): boolean {
 /** `work[a, a + len)` equals `work[b, b + len)`. */
 function sameText(work: string, a: number, b: number, len: number): boolean {
   if (b + len > work.length) return false;
-  for (let i = 0; i < len; i++) if (work.charCodeAt(a + i) !== work.charCodeAt(b + i)) return false;
+  for (let i = 0; i < len; i++)
+    if (charCodeAt.call(work, a + i) !== charCodeAt.call(work, b + i)) return false;
   return true;
 }

@@ -27,6 +27,9 @@ import type { BlockSpec, BodyResult } from '../markup-spec.js';
 import { TextSink } from '../text-sink.js';
 import type { CompiledMarkup, TextMarker } from './compiled.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export enum Mode {
   Text,
   Reasoning,
@@ -170,7 +173,7 @@ export abstract class EngineState {
   protected atLineStart(work: string, at: number, maxIndent: number): boolean {
     let count = 0;
     for (let j = at - 1; j >= 0; j--) {
-      const c = work.charCodeAt(j);
+      const c = charCodeAt.call(work, j);
       if (c === LINE_FEED) return true;
       if (c !== SPACE && c !== TAB) return false;
       if (++count > maxIndent) return false;

@@ -25,6 +25,9 @@ import { sameFamily } from './mentions.js';
 import { Repeats } from './repeats.js';
 import { Mode } from './state.js';
 
+// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+const charCodeAt = String.prototype.charCodeAt;
+
 export abstract class TextScan extends Repeats {
   protected scanText(work: string, pos: number, final: boolean): number {
     const n = work.length;
@@ -39,7 +42,7 @@ export abstract class TextScan extends Repeats {
     }
     if (!this.wholeDecided) {
       let p = pos;
-      while (p < n && isSpace(work.charCodeAt(p))) p++;
+      while (p < n && isSpace(charCodeAt.call(work, p))) p++;
       if (p === n) {
         this.text(work.slice(pos));
         return n;
@@ -75,7 +78,7 @@ export abstract class TextScan extends Repeats {
       const c =
         work.length <= 32
           ? walkCandidate(markers, work, from)
-          : from > pos && from < n && markers.canStart(work.charCodeAt(from))
+          : from > pos && from < n && markers.canStart(charCodeAt.call(work, from))
             ? from
             : this.textCursorFor(work).nextCandidate(from);
       if (c === -1) {
@@ -111,9 +114,9 @@ export abstract class TextScan extends Repeats {
             // A run of a one-character marker's character (`{{{{`): none after the first is at a
             // line start either, and no other marker starts with it, so the run is passed whole.
             from = c + 1;
-            const code = work.charCodeAt(c);
+            const code = charCodeAt.call(work, c);
             if (m.marker.length === 1 && markers.isOnlyMarkerOf(code))
-              while (from < n && work.charCodeAt(from) === code) from++;
+              while (from < n && charCodeAt.call(work, from) === code) from++;
             continue;
           }
           this.wholeDecided = true;
@@ -186,7 +189,7 @@ export abstract class TextScan extends Repeats {
   private scanOutputStart(work: string, pos: number, final: boolean): number {
     const n = work.length;
     let p = pos;
-    while (p < n && isSpace(work.charCodeAt(p))) p++;
+    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
     if (p === n) return pos;
     const m = this.compiled.startMarkers!.matchAt(work, p, final);
     if (m === 'partial') {
@@ -234,7 +237,7 @@ export abstract class TextScan extends Repeats {
     // (A whole body may trim the blank after its calls: the first word after them decides.)
     if (
       this.opts.mentions &&
-      continuesSentence(after.trimStart().charCodeAt(0), false) &&
+      continuesSentence(charCodeAt.call(after.trimStart(), 0), false) &&
       after.trim() !== ''
     )
       return false;
@@ -249,6 +252,6 @@ export abstract class TextScan extends Repeats {
 }
 
 function walkCandidate(markers: MarkerSet<TextMarker>, work: string, from: number): number {
-  for (let i = from; i < work.length; i++) if (markers.canStart(work.charCodeAt(i))) return i;
+  for (let i = from; i < work.length; i++) if (markers.canStart(charCodeAt.call(work, i))) return i;
   return -1;
 }
