@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findJsonEnd, findJsonValues, JsonValueScanner, jsonStringEnd } from './json-scan.js';
+import {
+  findJsonEnd,
+  findJsonValues,
+  JsonValueScanner,
+  jsonStringEnd,
+  sharingJsonEnds,
+} from './json-scan.js';
 
 /** Strings built from the characters that matter to a bracket scanner, plus a little text. */
 const jsonish = fc
@@ -280,6 +286,48 @@ describe('properties', () => {
       expect(scanner.feed(text, 0)).toBe(-1);
     }
     expect(findJsonEnd(`${'['.repeat(size)}${']'.repeat(size)}`, 0)).toBe(2 * size);
+  });
+});
+
+describe('sharingJsonEnds', () => {
+  it('answers every findJsonEnd inside it as one outside would, options and starts told apart', () => {
+    fc.assert(
+      fc.property(
+        anyText,
+        anyText,
+        fc.array(fc.tuple(fc.boolean(), fc.nat(), fc.boolean()), { maxLength: 8 }),
+        (a, b, asks) => {
+          const plain = asks.map(([first, start, single]) => {
+            const text = first ? a : b;
+            return findJsonEnd(text, start % (text.length + 1), { singleQuotes: single });
+          });
+          const shared = sharingJsonEnds(() =>
+            asks.map(([first, start, single]) => {
+              const text = first ? a : b;
+              return findJsonEnd(text, start % (text.length + 1), { singleQuotes: single });
+            }),
+          );
+          expect(shared).toEqual(plain);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives several readers of one value the same answer, and a scope that throws leaves no answer behind', () => {
+    const text = `${'['.repeat(1000)}x`;
+    expect(sharingJsonEnds(() => [findJsonEnd(text, 0), findJsonEnd(text, 0), findJsonEnd(text, 1)])).toEqual(
+      [-1, -1, -1],
+    );
+    expect(() =>
+      sharingJsonEnds(() => {
+        findJsonEnd('{"a": 1}', 0);
+        throw new Error('reader failed');
+      }),
+    ).toThrow('reader failed');
+    // Outside any scope each call scans anew (and a scope that threw left nothing behind).
+    expect(findJsonEnd('{"a": 1}', 0)).toBe(8);
+    expect(sharingJsonEnds(() => findJsonEnd('{"a": 1} x', 0))).toBe(8);
   });
 });
 

@@ -246,7 +246,32 @@ export class JsonValueScanner {
 
 /** One-shot: the index just past the object or array that starts at `start`; -1 when incomplete or broken. */
 export function findJsonEnd(text: string, start: number, options?: JsonScanOptions): number {
-  return new JsonValueScanner(options).feed(text, start);
+  if (sharing === 0) return new JsonValueScanner(options).feed(text, start);
+  const singleQuotes = options?.singleQuotes ?? true;
+  const last = lastEnd;
+  if (last !== null && last.start === start && last.singleQuotes === singleQuotes && last.text === text)
+    return last.end;
+  const end = new JsonValueScanner(options).feed(text, start);
+  lastEnd = { text, start, singleQuotes, end };
+  return end;
+}
+
+/** Open `sharingJsonEnds` scopes, and the one answer of `findJsonEnd` they keep. */
+let sharing = 0;
+let lastEnd: { text: string; start: number; singleQuotes: boolean; end: number } | null = null;
+
+/**
+ * Runs `read` with `findJsonEnd` remembering its last answer, so several readers of one text (the
+ * whole-output forms auto mode tries in turn) scan a value once: a megabyte that never closes is
+ * one pass, not one per reader. Nothing is kept once the outermost scope returns.
+ */
+export function sharingJsonEnds<T>(read: () => T): T {
+  sharing++;
+  try {
+    return read();
+  } finally {
+    if (--sharing === 0) lastEnd = null;
+  }
 }
 
 /**

@@ -102,6 +102,15 @@ export class MarkerSet<T> {
     return code < TABLE_SIZE ? this.startTable[code] === 1 : this.byFirst.has(code);
   }
 
+  /**
+   * True when a marker may start with this code unit and it is no ASCII letter or digit: a unit
+   * the cursor searches for itself. A marker that starts with a letter (`functools`) is found by
+   * its rarer parts, never by each such letter of prose.
+   */
+  isProbeStart(code: number): boolean {
+    return this.canStart(code) && !isAsciiAlphanumeric(code);
+  }
+
   /** True when the one marker that starts with this code unit is that unit alone (`{`). */
   isOnlyMarkerOf(code: number): boolean {
     const list = this.byFirst.get(code);
@@ -228,31 +237,41 @@ export class MarkerCursor<T> {
   /** The probes (indexes) that may still occur at or after the last search. */
   private liveProbes: number[] | null = null;
   private markerNext: number[] | null = null;
+  /** The set's probes and offsets, and each probe's code unit when it is one (else -1). */
+  private probes: readonly string[] = [];
+  private offsets: readonly number[] = [];
+  private probeCodes: Int32Array | null = null;
   /** Short texts (a streamed chunk) are walked code by code: cheaper than indexOf calls. */
   private readonly walk: boolean;
+  /**
+   * The text's length, and where its last maxLength - 1 units start, read once: a string's
+   * `length` read at a site that has seen many kinds of string is a lookup of its own.
+   */
+  private readonly length: number;
+  private readonly tailStart: number;
 
   constructor(
     private readonly set: MarkerSet<T>,
     private readonly text: string,
   ) {
-    this.walk = text.length <= 32;
+    const length = text.length;
+    this.length = length;
+    this.walk = length <= 32;
+    this.tailStart = length - set.maxLength + 1;
   }
 
   /** The next index at or after `from` where some marker could start, or -1. */
   nextCandidate(from: number): number {
     const text = this.text;
+    const n = this.length;
     if (this.walk) {
-      for (let i = from; i < text.length; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
+      for (let i = from; i < n; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
       return -1;
     }
     let best = -1;
-    const probes = this.set.probes;
-    const offsets = this.set.probeOffsets;
-    if (this.charNext === null) {
-      this.charNext = probes.map(() => -2);
-      this.liveProbes = probes.map((_, k) => k);
-    }
-    const next = this.charNext;
+    if (this.charNext === null) this.startProbes();
+    const next = this.charNext!;
+    const offsets = this.offsets;
     // Only probes that still occur are asked: one that ran out is dropped from the list, so a text
     // that holds one probe's character over and over (`[f([f(…`) costs a look at that probe per
     // candidate, not at every probe of the set.
@@ -262,7 +281,7 @@ export class MarkerCursor<T> {
       let at = next[k]!;
       if (at < from) {
         const offset = offsets[k]!;
-        at = this.search(probes[k]!, from + offset);
+        at = this.search(k, from + offset);
         if (at === -1) {
           next[k] = -1;
           live[j] = live[live.length - 1]!;
@@ -282,24 +301,35 @@ export class MarkerCursor<T> {
     }
     // Probes of whole markers find only complete ones: a marker cut off by the end of the text
     // (to be held back) starts in the last maxLength - 1 units, which are walked.
-    const tail = Math.max(from, text.length - this.set.maxLength + 1);
-    const stop = best === -1 ? text.length : best;
-    for (let i = tail; i < stop; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
+    const stop = best === -1 ? n : best;
+    for (let i = Math.max(from, this.tailStart); i < stop; i++)
+      if (this.set.canStart(charCodeAt.call(text, i))) return i;
     return best;
   }
 
+  private startProbes(): void {
+    const probes = this.set.probes;
+    this.probes = probes;
+    this.offsets = this.set.probeOffsets;
+    this.probeCodes = Int32Array.from(probes, (probe) =>
+      probe.length === 1 ? charCodeAt.call(probe, 0) : -1,
+    );
+    this.charNext = probes.map(() => -2);
+    this.liveProbes = probes.map((_, k) => k);
+  }
+
   /**
-   * The first `probe` at or after `from`, or -1. A native search costs a call however near its
+   * The first probe `k` at or after `from`, or -1. A native search costs a call however near its
    * answer is; where candidates come every few characters (`[f([f(…`), a look at the next few
    * units finds most of them first.
    */
-  private search(probe: string, from: number): number {
+  private search(k: number, from: number): number {
     const text = this.text;
-    if (probe.length !== 1) return text.indexOf(probe, from);
-    const code = charCodeAt.call(probe, 0);
-    const end = Math.min(text.length, from + NEARBY);
+    const code = this.probeCodes![k]!;
+    if (code === -1) return text.indexOf(this.probes[k]!, from);
+    const end = Math.min(this.length, from + NEARBY);
     for (let i = from; i < end; i++) if (charCodeAt.call(text, i) === code) return i;
-    return end === text.length ? -1 : text.indexOf(probe, end);
+    return end === this.length ? -1 : text.indexOf(this.probes[k]!, end);
   }
 
   // Per followed word: its next candidate (-2 before the first search), the last of its
@@ -377,7 +407,7 @@ export class MarkerCursor<T> {
       }
     }
     if (this.blankTail === -1) {
-      let q = text.length;
+      let q = this.length;
       while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) q--;
       this.blankTail = q;
     }
@@ -389,7 +419,7 @@ export class MarkerCursor<T> {
     const { marker, chars } = this.set.followed[k]!;
     this.followedWordAt ??= this.set.followed.map(() => -2);
     const text = this.text;
-    const n = text.length;
+    const n = this.length;
     let at = this.followedWordAt[k]!;
     for (;;) {
       if (at !== -1 && at < from) at = text.indexOf(marker, from);

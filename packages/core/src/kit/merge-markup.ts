@@ -8,8 +8,10 @@
 
 import { oneShape } from './engine/compiled.js';
 import { declaredOrExact } from './exact-call-shape.js';
+import { sharingJsonEnds } from './json-scan.js';
 import type {
   BlockSpec,
+  BodyContext,
   BodyParser,
   BodyResult,
   MarkupSpec,
@@ -158,27 +160,30 @@ function unionWhole(wholes: readonly WholeOutputSpec[]): WholeOutputSpec | undef
     startChars,
     // Each whole form keeps its own rule (a trusted format's may read any call): checked below.
     onlyDeclaredTools: wholes.every((w) => w.onlyDeclaredTools === true),
-    body: (text, ctx) => {
-      const first = text.trimStart()[0] ?? '';
-      // A reading that leaves text after its calls may have stopped at a separator another
-      // format knows (`{…}; {…}`): the first reading of the whole output wins, else the one
-      // with the most calls.
-      let partial: BodyResult | null = null;
-      for (const w of wholes) {
-        if (!w.startChars.includes(first)) continue;
-        let r: BodyResult;
-        try {
-          r = w.body(text, { ...ctx, auto: true });
-        } catch {
-          continue;
-        }
-        if (r.error !== undefined || r.calls.length === 0) continue;
-        if (w.onlyDeclaredTools && !declaredOrExact(r, ctx.options)) continue;
-        const read = { ...r, format: r.format ?? w.format, exactShape: true };
-        if (r.text === undefined || r.text.trim() === '') return read;
-        if (partial === null || r.calls.length > partial.calls.length) partial = read;
-      }
-      return partial ?? { calls: [], error: 'no format reads this output as calls to declared tools' };
-    },
+    body: (text, ctx) => sharingJsonEnds(() => readWhole(wholes, text, ctx)),
   };
+}
+
+/** The whole-output forms `wholes` tried in turn on `text` (see unionWhole). */
+function readWhole(wholes: readonly WholeOutputSpec[], text: string, ctx: BodyContext): BodyResult {
+  const first = text.trimStart()[0] ?? '';
+  // A reading that leaves text after its calls may have stopped at a separator another
+  // format knows (`{…}; {…}`): the first reading of the whole output wins, else the one
+  // with the most calls.
+  let partial: BodyResult | null = null;
+  for (const w of wholes) {
+    if (!w.startChars.includes(first)) continue;
+    let r: BodyResult;
+    try {
+      r = w.body(text, { ...ctx, auto: true });
+    } catch {
+      continue;
+    }
+    if (r.error !== undefined || r.calls.length === 0) continue;
+    if (w.onlyDeclaredTools && !declaredOrExact(r, ctx.options)) continue;
+    const read = { ...r, format: r.format ?? w.format, exactShape: true };
+    if (r.text === undefined || r.text.trim() === '') return read;
+    if (partial === null || r.calls.length > partial.calls.length) partial = read;
+  }
+  return partial ?? { calls: [], error: 'no format reads this output as calls to declared tools' };
 }

@@ -74,11 +74,12 @@ export abstract class TextScan extends Repeats {
     let from = pos;
     for (;;) {
       // Where the next character itself may start a marker (a run of `{`, `[` or `<` that are
-      // not markers), it is the next candidate: no cursor search for each one.
+      // not markers), it is the next candidate: no cursor search for each one. A letter is left
+      // to the cursor (`[f(`: the `f` of `functools` is no candidate after each `[`).
       const c =
-        work.length <= 32
+        n <= 32
           ? walkCandidate(markers, work, from)
-          : from > pos && from < n && markers.canStart(charCodeAt.call(work, from))
+          : from > pos && from < n && markers.isProbeStart(charCodeAt.call(work, from))
             ? from
             : this.textCursorFor(work).nextCandidate(from);
       if (c === -1) {
