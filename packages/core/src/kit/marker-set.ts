@@ -206,6 +206,15 @@ export class MarkerSet<T> {
   }
   private probeOffsetList: number[] | null = null;
 
+  /** Each probe's code unit when it is one unit long, else -1 (made once, read by every cursor). */
+  get probeCodes(): Int32Array {
+    this.probeCodeList ??= Int32Array.from(this.probes, (probe) =>
+      probe.length === 1 ? charCodeAt.call(probe, 0) : -1,
+    );
+    return this.probeCodeList;
+  }
+  private probeCodeList: Int32Array | null = null;
+
   /** Every marker, flat, for the cursor's whole-marker search. */
   get all(): ReadonlyArray<MarkerMatch<T>> {
     this.flat ??= [...this.byFirst.values()].flat();
@@ -311,11 +320,16 @@ export class MarkerCursor<T> {
     const probes = this.set.probes;
     this.probes = probes;
     this.offsets = this.set.probeOffsets;
-    this.probeCodes = Int32Array.from(probes, (probe) =>
-      probe.length === 1 ? charCodeAt.call(probe, 0) : -1,
-    );
-    this.charNext = probes.map(() => -2);
-    this.liveProbes = probes.map((_, k) => k);
+    this.probeCodes = this.set.probeCodes;
+    const count = probes.length;
+    const next = new Array<number>(count);
+    const live = new Array<number>(count);
+    for (let k = 0; k < count; k++) {
+      next[k] = -2;
+      live[k] = k;
+    }
+    this.charNext = next;
+    this.liveProbes = live;
   }
 
   /**
