@@ -145,6 +145,14 @@ describe('MarkerCursor probes of markers that start with a letter', () => {
     expect(set.probes).not.toContain('function call<|role_sep|>');
   });
 
+  it('takes punctuation a marker starts with as a probe start, never a letter or a unit no marker starts with', () => {
+    expect(set.isProbeStart('<'.charCodeAt(0))).toBe(true);
+    expect(set.canStart('f'.charCodeAt(0))).toBe(true);
+    expect(set.isProbeStart('f'.charCodeAt(0))).toBe(false);
+    expect(set.isProbeStart('['.charCodeAt(0))).toBe(false);
+    expect(set.isProbeStart('x'.charCodeAt(0))).toBe(false);
+  });
+
   it('finds every marker where it starts, and nothing in prose full of `f`', () => {
     const prose = 'for fun, a function of food: functools are fine; <|role_sep|> alone. '.repeat(3);
     const text = `${prose}function call<|role_sep|>{} and functools[] and <tool_call>`;

@@ -607,3 +607,41 @@ describe('separators (MarkupSpec.separators)', () => {
     }
   });
 });
+
+describe('a marker that starts with a letter, right after a character that starts another', () => {
+  // The scan takes the character after a failed candidate as the next one only when it is
+  // punctuation (architecture/stream-engine.md); a letter is found by the marker search.
+  const format = defineFormat({
+    markup: {
+      id: 'letters',
+      blocks: [
+        { open: '[X]', close: '[/X]', body: jsonCallsBody },
+        { open: 'CALL>', close: '</CALL>', body: jsonCallsBody },
+      ],
+    },
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+  const call = 'CALL>{"name": "f", "arguments": {"a": 1}}</CALL>';
+
+  it('is found after a [ that opens nothing, in a batch parse and in every two-piece stream', () => {
+    for (const [text, calls, content] of [
+      [`[${call}`, 1, '['],
+      [`Checking the weather now.\n[[${call}`, 1, 'Checking the weather now.\n[['],
+      [`[${call}\n[${call}`, 2, '[\n['],
+      [`Checking the weather now: [${call}`, 1, 'Checking the weather now: ['],
+    ] as const) {
+      const batch = format.parse(text, { generateId: sequentialIds() });
+      expect(batch.calls.length).toBe(calls);
+      expect(batch.content).toBe(content);
+      for (let i = 0; i <= text.length; i++) {
+        const parser = format.createStreamParser({ generateId: sequentialIds() });
+        expect(foldEvents(streamAll(parser, [text.slice(0, i), text.slice(i)]), parser.format)).toEqual(
+          batch,
+        );
+      }
+    }
+  });
+});
