@@ -141,8 +141,25 @@ describe('MarkerCursor probes of markers that start with a letter', () => {
   ] as const);
 
   it('searches from the first punctuation on, not for every `f` of prose', () => {
-    expect(set.probes).toContain('<|role_sep|>');
+    const alone = new MarkerSet([['function call<|role_sep|>', 1]] as const);
+    expect(alone.probes).toEqual(['<|role_sep|>']);
+    expect(alone.probeOffsets).toEqual([13]);
+  });
+
+  it('passes over punctuation other markers start with (`<`), so output full of tags is searched fast', () => {
+    expect(set.probes).toContain('|role_sep|>');
+    expect(set.probes).not.toContain('<|role_sep|>');
     expect(set.probes).not.toContain('function call<|role_sep|>');
+    expect(set.probeOffsets[set.probes.indexOf('|role_sep|>')]).toBe(14);
+    // The candidate is still the marker's start, and a `|role_sep|>` without it is nothing.
+    const text = `${'<tool_call> x '.repeat(4)}|role_sep|> and function call<|role_sep|>{}`;
+    const cursor = set.cursor(text);
+    const found: number[] = [];
+    for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1)) {
+      const m = set.matchAt(text, at, true);
+      if (m !== null && m !== 'partial' && m.marker.startsWith('function')) found.push(at);
+    }
+    expect(found).toEqual([text.indexOf('function call')]);
   });
 
   it('takes punctuation a marker starts with as a probe start, never a letter or a unit no marker starts with', () => {
