@@ -1,33 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineFormat, parseWith } from './define-format.js';
+import { parseWith } from './define-format.js';
 import { EventFolder } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
 import { readJsonCallObjects } from './kit/json-calls.js';
+import { markupFormat } from './test-support/toy-format.js';
 
 // A word marker (`functools`, Phi-4-mini's) that opens a block only before `[`, and a block that
 // only its closer proves (Qwen3's `{…}` at a line start, proven by a stray `</tool_call>`; here `</call>`):
 // `parse` looks for `[` and the closer's `<` in the text instead of the word and the `{`
 // (architecture/stream-engine.md), and must return exactly what the engine returns for every text.
-const format = defineFormat({
-  markup: {
-    id: 'words',
-    blocks: [
-      { open: 'functools', close: 'json-end', bodyStart: '[', body: readJsonCallObjects },
-      { open: '<call>', close: '</call>', guard: 'json', body: readJsonCallObjects },
-      {
-        open: '{',
-        lineStart: true,
-        close: 'json-end',
-        provenBy: ['</call>'],
-        body: (body, ctx) => readJsonCallObjects(ctx.open + body, ctx),
-      },
-    ],
-  },
-  systemPrompt: () => '',
-  stopSequences: [],
-  formatToolCalls: () => '',
-  formatResult: () => '',
+const format = markupFormat({
+  id: 'words',
+  blocks: [
+    { open: 'functools', close: 'json-end', bodyStart: '[', body: readJsonCallObjects },
+    { open: '<call>', close: '</call>', guard: 'json', body: readJsonCallObjects },
+    {
+      open: '{',
+      lineStart: true,
+      close: 'json-end',
+      provenBy: ['</call>'],
+      body: (body, ctx) => readJsonCallObjects(ctx.open + body, ctx),
+    },
+  ],
 });
 
 function engine(text: string) {

@@ -2,14 +2,13 @@ import 'reflect-metadata';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './config.js';
-import { defineFormat } from './define-format.js';
 import { ToolFormatConfigError } from './errors.js';
 import { definePlugin, type StreamParser } from './handler.js';
 import { foldEvents } from './kit/fold-events.js';
 import { sequentialIds } from './kit/ids.js';
 import { createFormatContainer, FORMAT_PLUGIN, registeredFormats, registerFormat } from './registry.js';
 import { createRouter, globMatch } from './router.js';
-import { createToyFormat, toyPlugin } from './test-support/toy-format.js';
+import { createToyFormat, markupFormat, toyPlugin } from './test-support/toy-format.js';
 
 const other = definePlugin({
   id: 'other',
@@ -203,17 +202,11 @@ describe('router.rescue — evidence (architecture/precision.md)', () => {
     id: 'act',
     modelPatterns: [{ match: 'act-*' }],
     create: () =>
-      defineFormat({
-        markup: {
-          id: 'act',
-          blocks: [
-            { open: '<act>', close: '</act>', body: (b) => ({ calls: [{ name: b.trim(), arguments: {} }] }) },
-          ],
-        },
-        systemPrompt: () => '',
-        stopSequences: [],
-        formatToolCalls: () => '',
-        formatResult: () => '',
+      markupFormat({
+        id: 'act',
+        blocks: [
+          { open: '<act>', close: '</act>', body: (b) => ({ calls: [{ name: b.trim(), arguments: {} }] }) },
+        ],
       }),
   });
   const withAct = () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineFormat } from '../define-format.js';
+import { markupFormat } from '../test-support/toy-format.js';
 import { sequentialIds } from './ids.js';
 import { JsonBoundaryTracker } from './json-boundary.js';
 
@@ -15,22 +15,16 @@ describe('JsonBoundaryTracker as a close guard', () => {
 
   it('keeps a close marker inside a string of a later value from closing the block', () => {
     // The body holds two top-level values (`[ARGS]` and the object); the marker is in the second.
-    const format = defineFormat({
-      markup: {
-        id: 'guard-test',
-        blocks: [
-          {
-            open: '<c>',
-            close: '</c>',
-            guard: 'json',
-            body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
-          },
-        ],
-      },
-      systemPrompt: () => '',
-      stopSequences: [],
-      formatToolCalls: () => '',
-      formatResult: () => '',
+    const format = markupFormat({
+      id: 'guard-test',
+      blocks: [
+        {
+          open: '<c>',
+          close: '</c>',
+          guard: 'json',
+          body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
+        },
+      ],
     });
     const text = '<c>f[ARGS]{"s": "a </c> b"}</c>';
     const batch = format.parse(text, { generateId: sequentialIds() });
@@ -45,23 +39,17 @@ describe('JsonBoundaryTracker as a close guard', () => {
 });
 
 describe('the guard where the end of the output closes the block', () => {
-  const format = defineFormat({
-    markup: {
-      id: 'guard-eoo',
-      blocks: [
-        {
-          open: '<c>',
-          close: 'end-of-output',
-          closeBefore: '<c>',
-          guard: 'json',
-          body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
-        },
-      ],
-    },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
+  const format = markupFormat({
+    id: 'guard-eoo',
+    blocks: [
+      {
+        open: '<c>',
+        close: 'end-of-output',
+        closeBefore: '<c>',
+        guard: 'json',
+        body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
+      },
+    ],
   });
   const bodies = (text: string) =>
     format.parse(text, { generateId: sequentialIds() }).calls.map((c) => c.arguments.body);

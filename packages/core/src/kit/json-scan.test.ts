@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   findJsonEnd,
   findJsonValues,
@@ -314,20 +314,28 @@ describe('sharingJsonEnds', () => {
     );
   });
 
-  it('gives several readers of one value the same answer, and a scope that throws leaves no answer behind', () => {
-    const text = `${'['.repeat(1000)}x`;
-    expect(sharingJsonEnds(() => [findJsonEnd(text, 0), findJsonEnd(text, 0), findJsonEnd(text, 1)])).toEqual(
-      [-1, -1, -1],
-    );
-    expect(() =>
-      sharingJsonEnds(() => {
-        findJsonEnd('{"a": 1}', 0);
-        throw new Error('reader failed');
-      }),
-    ).toThrow('reader failed');
-    // Outside any scope each call scans anew (and a scope that threw left nothing behind).
-    expect(findJsonEnd('{"a": 1}', 0)).toBe(8);
-    expect(sharingJsonEnds(() => findJsonEnd('{"a": 1} x', 0))).toBe(8);
+  it('scans a value once for several readers inside it, and anew outside it, even after a scope threw', () => {
+    const feed = vi.spyOn(JsonValueScanner.prototype, 'feed');
+    try {
+      const text = `${'['.repeat(1000)}x`;
+      expect(
+        sharingJsonEnds(() => [findJsonEnd(text, 0), findJsonEnd(text, 0), findJsonEnd(text, 1)]),
+      ).toEqual([-1, -1, -1]);
+      // Two starts, two scans: the second reader at 0 got the first one's answer.
+      expect(feed).toHaveBeenCalledTimes(2);
+      expect(() =>
+        sharingJsonEnds(() => {
+          findJsonEnd(text, 0);
+          throw new Error('reader failed');
+        }),
+      ).toThrow('reader failed');
+      feed.mockClear();
+      // A scope that threw is closed: each call outside scans again.
+      expect([findJsonEnd(text, 0), findJsonEnd(text, 0)]).toEqual([-1, -1]);
+      expect(feed).toHaveBeenCalledTimes(2);
+    } finally {
+      feed.mockRestore();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineFormat, parseWith, streamAll } from '../define-format.js';
+import { parseWith, streamAll } from '../define-format.js';
 import { resolveParseOptions } from '../options.js';
-import { jsonCallsBody } from '../test-support/toy-format.js';
+import { jsonCallsBody, markupFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 import type { BodyParser } from './markup-spec.js';
@@ -15,19 +15,13 @@ const fenceBody: BodyParser = (body, ctx) => {
   return r.error === undefined ? r : { calls: [], notMarkup: true };
 };
 
-const format = defineFormat({
-  markup: {
-    id: 'bs',
-    blocks: [
-      { open: '<call>', close: '</call>', guard: 'json', bodyStart: '{[', body: jsonCallsBody },
-      { open: '<|json|>', close: 'json-end', bodyStart: '[', body: jsonCallsBody },
-      { fence: 'json', body: fenceBody },
-    ],
-  },
-  systemPrompt: () => '',
-  stopSequences: [],
-  formatToolCalls: () => '',
-  formatResult: () => '',
+const format = markupFormat({
+  id: 'bs',
+  blocks: [
+    { open: '<call>', close: '</call>', guard: 'json', bodyStart: '{[', body: jsonCallsBody },
+    { open: '<|json|>', close: 'json-end', bodyStart: '[', body: jsonCallsBody },
+    { fence: 'json', body: fenceBody },
+  ],
 });
 const parse = (text: string) => format.parse(text, { generateId: sequentialIds() });
 function everySplit(text: string): void {
@@ -141,16 +135,10 @@ describe('mergeMarkup keeps a prose check only where every format of the group h
 });
 
 describe('a fence holding a bare call list (whole-output form) for declared tools', () => {
-  const whole = defineFormat({
-    markup: {
-      id: 'w',
-      blocks: [{ open: '<call>', close: '</call>', body: jsonCallsBody }],
-      whole: { startChars: '[{', body: jsonCallsBody, onlyDeclaredTools: true },
-    },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
+  const whole = markupFormat({
+    id: 'w',
+    blocks: [{ open: '<call>', close: '</call>', body: jsonCallsBody }],
+    whole: { startChars: '[{', body: jsonCallsBody, onlyDeclaredTools: true },
   });
   const text = 'Sure.\n```\n[{"name": "a", "arguments": {"x": 1}}]\n```\nDone.';
 

@@ -4,7 +4,8 @@
  * line keys that are removed while the text after them streams (`labels`).
  */
 import { describe, expect, it } from 'vitest';
-import { defineFormat, streamAll } from '../define-format.js';
+import { streamAll } from '../define-format.js';
+import { markupFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 import type { BodyContext, BodyParser } from './markup-spec.js';
@@ -24,26 +25,20 @@ const action: BodyParser = (body) => {
   return { calls: [{ name, arguments: {} }], ...(rest ? { text: rest } : {}) };
 };
 
-const format = defineFormat({
-  markup: {
-    id: 'lk',
-    blocks: [
-      {
-        open: 'Thought:',
-        lineStart: true,
-        closeBefore: ['\nThought:', '\nAction:', '\nFinal Answer:'],
-        body: thought,
-        auto: false,
-      },
-      { open: 'Action:', lineStart: true, close: 'end-of-output', closeBefore: '\nThought:', body: action },
-      { open: '<k>', close: '</k>', closeBefore: '<k>', body: action },
-    ],
-    labels: ['Final Answer:'],
-  },
-  systemPrompt: () => '',
-  stopSequences: [],
-  formatToolCalls: () => '',
-  formatResult: () => '',
+const format = markupFormat({
+  id: 'lk',
+  blocks: [
+    {
+      open: 'Thought:',
+      lineStart: true,
+      closeBefore: ['\nThought:', '\nAction:', '\nFinal Answer:'],
+      body: thought,
+      auto: false,
+    },
+    { open: 'Action:', lineStart: true, close: 'end-of-output', closeBefore: '\nThought:', body: action },
+    { open: '<k>', close: '</k>', closeBefore: '<k>', body: action },
+  ],
+  labels: ['Final Answer:'],
 });
 const parse = (text: string) => format.parse(text, { generateId: sequentialIds() });
 

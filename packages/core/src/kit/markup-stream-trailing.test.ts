@@ -5,8 +5,8 @@
  * on bodies that start as JSON (a merged `<tool_call>` holds XML too).
  */
 import { describe, expect, it } from 'vitest';
-import { defineFormat, streamAll } from '../define-format.js';
-import { jsonCallsBody } from '../test-support/toy-format.js';
+import { streamAll } from '../define-format.js';
+import { jsonCallsBody, markupFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 import type { BodyParser, MarkupSpec } from './markup-spec.js';
@@ -63,14 +63,7 @@ const jsonSpec: MarkupSpec = {
   blocks: [{ open: '<call>', close: '</call>', guard: 'json', bodyStart: '{[', body: jsonCallsBody }],
 };
 
-const make = (markup: MarkupSpec) =>
-  defineFormat({
-    markup,
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
-  });
+const make = markupFormat;
 const names = make(xmlSpec);
 const merged = make(mergeMarkup('auto', [jsonSpec, xmlSpec]));
 type Handler = typeof names;

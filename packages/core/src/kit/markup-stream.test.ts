@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineFormat, parseWith, streamAll } from '../define-format.js';
+import { parseWith, streamAll } from '../define-format.js';
 import type { ParseOptions, ParseResult } from '../schemas.js';
-import { createToyFormat, jsonCallsBody } from '../test-support/toy-format.js';
+import { createToyFormat, jsonCallsBody, markupFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
 
@@ -148,22 +148,16 @@ describe('the allowlist', () => {
 });
 
 describe('a marker that opens a block only at a line start', () => {
-  const lineJson = defineFormat({
-    markup: {
-      id: 'line-json',
-      blocks: [
-        {
-          open: '{',
-          close: 'json-end',
-          lineStart: true,
-          body: (body, ctx) => jsonCallsBody(`{${body}`, ctx),
-        },
-      ],
-    },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
+  const lineJson = markupFormat({
+    id: 'line-json',
+    blocks: [
+      {
+        open: '{',
+        close: 'json-end',
+        lineStart: true,
+        body: (body, ctx) => jsonCallsBody(`{${body}`, ctx),
+      },
+    ],
   });
   const call = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
 
@@ -283,33 +277,27 @@ describe('whole-output form', () => {
 describe('a bare block that yields to the whole-output form', () => {
   // A bare block (its marker is its body's first character) reads calls anywhere; the body here
   // reads only a list a `!` follows, so which of the two read a text shows.
-  const bare = defineFormat({
-    markup: {
-      id: 'bare',
-      blocks: [
-        {
-          open: '[',
-          close: 'end-of-output',
-          yieldsToWhole: true,
-          body: (body, ctx) => {
-            const text = ctx.open + body;
-            const at = text.indexOf(']!');
-            if (at === -1) return { calls: [], notMarkup: true };
-            const read = jsonCallsBody(text.slice(0, at + 1), ctx);
-            return { ...read, format: 'bare:block', text: text.slice(at + 2) };
-          },
+  const bare = markupFormat({
+    id: 'bare',
+    blocks: [
+      {
+        open: '[',
+        close: 'end-of-output',
+        yieldsToWhole: true,
+        body: (body, ctx) => {
+          const text = ctx.open + body;
+          const at = text.indexOf(']!');
+          if (at === -1) return { calls: [], notMarkup: true };
+          const read = jsonCallsBody(text.slice(0, at + 1), ctx);
+          return { ...read, format: 'bare:block', text: text.slice(at + 2) };
         },
-      ],
-      whole: {
-        startChars: '[',
-        body: (body, ctx) => ({ ...jsonCallsBody(body, ctx), format: 'bare:whole' }),
-        onlyDeclaredTools: true,
       },
+    ],
+    whole: {
+      startChars: '[',
+      body: (body, ctx) => ({ ...jsonCallsBody(body, ctx), format: 'bare:whole' }),
+      onlyDeclaredTools: true,
     },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
   });
   const tools = [{ name: 'a' }];
   const run = (text: string) => {
@@ -371,30 +359,24 @@ describe('limits', () => {
 
   it('folds a body that stops at maxCalls itself into the same one issue', () => {
     // A body reads a list of calls and reports the rest it did not read (as hermes and react do).
-    const listed = defineFormat({
-      markup: {
-        id: 'listed',
-        blocks: [
-          {
-            open: '<calls>',
-            close: '</calls>',
-            body: (body, ctx) => ({
-              calls: [{ name: body.slice(0, 1), arguments: {} }],
-              issues: [
-                {
-                  kind: 'limit-exceeded',
-                  message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the block was not read.`,
-                  raw: body.slice(1),
-                },
-              ],
-            }),
-          },
-        ],
-      },
-      systemPrompt: () => '',
-      stopSequences: [],
-      formatToolCalls: () => '',
-      formatResult: () => '',
+    const listed = markupFormat({
+      id: 'listed',
+      blocks: [
+        {
+          open: '<calls>',
+          close: '</calls>',
+          body: (body, ctx) => ({
+            calls: [{ name: body.slice(0, 1), arguments: {} }],
+            issues: [
+              {
+                kind: 'limit-exceeded',
+                message: `More than maxCalls (${ctx.options.maxCalls}) calls; the rest of the block was not read.`,
+                raw: body.slice(1),
+              },
+            ],
+          }),
+        },
+      ],
     });
     const r = parseWith(listed.createStreamParser({ maxCalls: 1 }), '<calls>x1</calls>\n<calls>y2</calls>');
     expect(r.calls.map((c) => c.name)).toEqual(['x']);
@@ -585,13 +567,7 @@ describe('hostile input is linear', () => {
 });
 
 describe('separators (MarkupSpec.separators)', () => {
-  const sep = defineFormat({
-    markup: { id: 'sep', blocks: [], separators: ['<|end|>'], strip: ['<|hdr|>'] },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
-  });
+  const sep = markupFormat({ id: 'sep', blocks: [], separators: ['<|end|>'], strip: ['<|hdr|>'] });
 
   it('removes the token and starts the next text on a new line; at the end it leaves nothing', () => {
     expect(sep.parse('One.<|end|><|hdr|>Two.<|end|>').content).toBe('One.\nTwo.');
@@ -611,18 +587,12 @@ describe('separators (MarkupSpec.separators)', () => {
 describe('a marker that starts with a letter, right after a character that starts another', () => {
   // The scan takes the character after a failed candidate as the next one only when it is
   // punctuation (architecture/stream-engine.md); a letter is found by the marker search.
-  const format = defineFormat({
-    markup: {
-      id: 'letters',
-      blocks: [
-        { open: '[X]', close: '[/X]', body: jsonCallsBody },
-        { open: 'CALL>', close: '</CALL>', body: jsonCallsBody },
-      ],
-    },
-    systemPrompt: () => '',
-    stopSequences: [],
-    formatToolCalls: () => '',
-    formatResult: () => '',
+  const format = markupFormat({
+    id: 'letters',
+    blocks: [
+      { open: '[X]', close: '[/X]', body: jsonCallsBody },
+      { open: 'CALL>', close: '</CALL>', body: jsonCallsBody },
+    ],
   });
   const call = 'CALL>{"name": "f", "arguments": {"a": 1}}</CALL>';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineFormat } from '../define-format.js';
+import { markupFormat } from '../test-support/toy-format.js';
 import { callsOf, parseWithIds } from '../testing/index.js';
 import type { BodyParser, MarkupSpec } from './markup-spec.js';
 import { mergeMarkup } from './merge-markup.js';
@@ -43,13 +43,7 @@ const pySpec: MarkupSpec = {
   whole: { startChars: '[', body: pythonBody, onlyDeclaredTools: true },
 };
 
-const auto = defineFormat({
-  markup: mergeMarkup('auto', [jsonSpec, xmlSpec, pySpec]),
-  systemPrompt: () => '',
-  stopSequences: [],
-  formatToolCalls: () => '',
-  formatResult: () => '',
-});
+const auto = markupFormat(mergeMarkup('auto', [jsonSpec, xmlSpec, pySpec]));
 
 describe('mergeMarkup (auto mode)', () => {
   it('tries the body parsers of a shared open marker in order and names the format that read it', () => {

@@ -6,7 +6,7 @@ import { defineFormat } from '../define-format.js';
 import { definePlugin } from '../handler.js';
 import { announceJsonCall } from '../kit/json-call-name.js';
 import { parseJsonLadder } from '../kit/json-ladder.js';
-import type { BodyParser, BodyResult, RawCall } from '../kit/markup-spec.js';
+import type { BodyParser, BodyResult, MarkupSpec, RawCall } from '../kit/markup-spec.js';
 import { isPlainObject } from '../kit/safe-object.js';
 
 export const jsonCallsBody: BodyParser = (body): BodyResult => {
@@ -30,6 +30,17 @@ export const jsonCallsBody: BodyParser = (body): BodyResult => {
     : [];
   return { calls, issues };
 };
+
+/** A format that is only its markup: what a test of the engine needs (it never teaches a model). */
+export function markupFormat(markup: MarkupSpec) {
+  return defineFormat({
+    markup,
+    systemPrompt: () => '',
+    stopSequences: [],
+    formatToolCalls: () => '',
+    formatResult: () => '',
+  });
+}
 
 export function createToyFormat(id = 'toy') {
   return defineFormat({

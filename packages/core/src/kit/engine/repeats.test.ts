@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineFormat, type MarkupFormatHandler, streamAll } from '../../define-format.js';
+import { type MarkupFormatHandler, streamAll } from '../../define-format.js';
 import type { ParseOptions, ParseResult } from '../../schemas.js';
-import { createToyFormat } from '../../test-support/toy-format.js';
+import { createToyFormat, markupFormat } from '../../test-support/toy-format.js';
 import { EventFolder } from '../fold-events.js';
 import { sequentialIds } from '../ids.js';
 import { parseJsonLadder } from '../json-ladder.js';
@@ -15,17 +15,9 @@ import type { BodyResult } from '../markup-spec.js';
 
 const toy = createToyFormat();
 /** Blocks that end where the next one opens (`>>>name\n{json}`, functionary's form): a unit's end is the next unit's start. */
-const chained = defineFormat({
-  markup: {
-    id: 'chained',
-    blocks: [
-      { open: '>>>', close: 'end-of-output', closeBefore: ['>>>'], guard: 'json', body: nameThenJson },
-    ],
-  },
-  systemPrompt: () => '',
-  stopSequences: [],
-  formatToolCalls: () => '',
-  formatResult: () => '',
+const chained = markupFormat({
+  id: 'chained',
+  blocks: [{ open: '>>>', close: 'end-of-output', closeBefore: ['>>>'], guard: 'json', body: nameThenJson }],
 });
 
 function nameThenJson(body: string): BodyResult {
