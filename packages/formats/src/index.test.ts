@@ -28,4 +28,21 @@ describe('builtinPlugins', () => {
       router.parse('[TOOL_CALLS][{"name": "f", "arguments": {}}]', { format: 'auto' }).calls,
     ).toHaveLength(1);
   });
+
+  it("reads back every format's own call when an argument says 'end-of-output' or 'json-end'", () => {
+    // Words that name how a block ends in a format's declaration; once they closed the block.
+    const router = createRouter({ plugins: builtinPlugins });
+    const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } }];
+    const args = { a: 'stop at end-of-output, or at json-end' };
+    const missed: string[] = [];
+    for (const info of router.formats()) {
+      for (const variant of [undefined, ...info.variants]) {
+        const handler = router.get(info.id, variant);
+        const written = handler.formatToolCalls([{ id: 'call_1', name: 'f', arguments: args }]);
+        const read = handler.parse(written, { tools }).calls.map((c) => c.arguments);
+        if (JSON.stringify(read) !== JSON.stringify([args])) missed.push(handler.id);
+      }
+    }
+    expect(missed).toEqual([]);
+  });
 });

@@ -128,6 +128,27 @@ describe('call blocks', () => {
   it('removes stop tokens wherever they appear', () => {
     expect(parse('Hello<|eot|>').content).toBe('Hello');
   });
+
+  it("does not take the words 'end-of-output' or 'json-end' in a body for the block's end", () => {
+    const byEnd = markupFormat({
+      id: 'by-end',
+      blocks: [
+        { open: '<run>', close: 'end-of-output', body: jsonCallsBody },
+        { open: '<|json|>', close: 'json-end', body: jsonCallsBody },
+      ],
+    });
+    const body = '{"name": "f", "arguments": {"note": "end-of-output, then json-end"}}';
+    for (const text of [`<run>${body}`, `<|json|>${body}`]) {
+      const batch = byEnd.parse(text, { generateId: sequentialIds() });
+      expect(
+        batch.calls.map((c) => c.arguments),
+        text,
+      ).toEqual([{ note: 'end-of-output, then json-end' }]);
+      const parser = byEnd.createStreamParser({ generateId: sequentialIds() });
+      const chunks = text.match(/.{1,3}/gs)!;
+      expect(foldEvents(streamAll(parser, chunks), parser.format), text).toEqual(batch);
+    }
+  });
 });
 
 describe('the allowlist', () => {

@@ -64,11 +64,8 @@ export class CompiledMarkup {
       for (const open of list(block.open))
         (block.outputStart ? starts : entries).push([open, { kind: 'block', spec: block }]);
       for (const info of list(block.fence)) if (!this.fences.has(info)) this.fences.set(info, block);
-      if (Array.isArray(block.close) || typeof block.close === 'string' || block.closeBefore !== undefined) {
-        const literal =
-          Array.isArray(block.close) || typeof block.close === 'string'
-            ? list(block.close as string | readonly string[])
-            : [];
+      const literal = literalCloses(block);
+      if (literal.length > 0 || block.closeBefore !== undefined) {
         const before = list(block.closeBefore);
         const closes = [...literal, ...before];
         this.closeSets.set(block, new MarkerSet(closes.map((c) => [c, true] as const)));
@@ -203,6 +200,16 @@ export function oneShape(r: BodyResult, format: string | undefined = r.format): 
     strictJson: r.strictJson,
     exactShape: r.exactShape,
   };
+}
+
+/**
+ * The block's literal close markers: none for `'end-of-output'` and `'json-end'`, which name a way
+ * to end, not text to look for (a call whose arguments said "end-of-output" was cut there).
+ */
+function literalCloses(block: BlockSpec): readonly string[] {
+  const close = block.close;
+  if (close === undefined || close === 'end-of-output' || close === 'json-end') return [];
+  return list(close);
 }
 
 function list<T extends string>(v: T | readonly T[] | undefined): readonly T[] {
