@@ -143,14 +143,13 @@ export class MarkupStreamParser extends TextScan {
   private pushPlain(chunk: string): StreamEvent[] | null {
     const n = chunk.length;
     if (n === 0 || this.opts.maxInputLength - this.received < n) return null;
-    let stops: MarkerSet<unknown>;
+    let stops: MarkerSet<unknown> | null;
     switch (this.mode) {
       case Mode.Reasoning:
         stops = this.reasoningClose!;
         break;
       case Mode.Block:
         if (
-          this.blockClose === null ||
           this.block!.close === 'json-end' ||
           this.blockFence > 0 ||
           this.trailingState !== 0 ||
@@ -158,11 +157,14 @@ export class MarkupStreamParser extends TextScan {
         )
           return null;
         stops = this.blockClose;
+        // A block that only the end of the output closes: nothing in a chunk can end it.
+        if (stops === null && this.block!.close !== 'end-of-output') return null;
         break;
       default:
         return null;
     }
-    for (let i = 0; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
+    if (stops !== null)
+      for (let i = 0; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
     this.received += n;
     let events: StreamEvent[];
     if (this.mode === Mode.Reasoning) {
