@@ -205,3 +205,69 @@ describe('MarkerCursor with markers that share a probe at different offsets', ()
     expect(found).toEqual(['Thought:', 'Action:']);
   });
 });
+
+describe('MarkerCursor.nextMarker over line keys', () => {
+  // Line keys are searched from after their line break (see MarkerSet.anchors).
+  const keys = ['\nThought:', '\nAction:', '\nAction Input:', '</tool_call>'];
+  const set = new MarkerSet(keys.map((k, i) => [k, i] as const));
+
+  /** Every marker start, longest first on a tie, by brute force. */
+  function reference(text: string): Array<[number, string]> {
+    const out: Array<[number, string]> = [];
+    for (let i = 0; i < text.length; i++) {
+      const m = [...keys].sort((a, b) => b.length - a.length).find((k) => text.startsWith(k, i));
+      if (m !== undefined) out.push([i, m]);
+    }
+    return out;
+  }
+
+  function found(text: string): Array<[number, string]> {
+    const cursor = set.cursor(text);
+    const out: Array<[number, string]> = [];
+    for (let m = cursor.nextMarker(0); m !== null; m = cursor.nextMarker(m.at + 1))
+      out.push([m.at, m.match.marker]);
+    return out;
+  }
+
+  it('searches a line key from after its line break', () => {
+    const anchors = Object.fromEntries(set.all.map((m, k) => [m.marker, set.anchors[k]]));
+    expect(anchors).toEqual({
+      '\nThought:': 'Thought:',
+      '\nAction:': 'Action:',
+      '\nAction Input:': 'Action Input:',
+      '</tool_call>': '',
+    });
+  });
+
+  it('finds the key right where the search turns to it', () => {
+    for (let k = 60; k <= 70; k++) {
+      const text = `${'Thought:'.repeat(k)}\nThought:${'Thought:'.repeat(k)}\nAction:`;
+      expect(found(text), String(k)).toEqual(reference(text));
+    }
+  });
+
+  it('finds every key, where its words come without a line break as well, sparse or over and over', () => {
+    // Over 64 finds of `Thought:` without a line break, close together: the search turns to the key.
+    const parts = fc.array(
+      fc.constantFrom(
+        '\n',
+        'Thought:',
+        '\nThought:',
+        'Action:',
+        '\nAction Input:',
+        'x',
+        ' ',
+        '</tool_call>',
+        '\n\n',
+      ),
+      { maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(parts, fc.nat(200), (p, runs) => {
+        const text = `${'Thought: '.repeat(runs)}${p.join('')}${'Action:x'.repeat(runs >> 1)}${p.join('')}`;
+        expect(found(text)).toEqual(reference(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

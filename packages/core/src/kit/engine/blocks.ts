@@ -17,7 +17,7 @@
  * - a block with `bodyStart` is decided on the first non-blank character of its body: nothing is
  *   held back past it.
  */
-import { BRACE_OPEN, BRACKET_OPEN, isSpace, SPACE, TAB } from '../char-codes.js';
+import { BRACE_OPEN, BRACKET_OPEN, SPACE, skipJsonSpace, TAB } from '../char-codes.js';
 import { gluesToMarker } from '../evidence.js';
 import { JsonBoundaryTracker } from '../json-boundary.js';
 import type { MarkerCursor, MarkerSet } from '../marker-set.js';
@@ -228,8 +228,7 @@ export abstract class Blocks extends Mentions {
       this.trailingState = 1;
       return end;
     }
-    let p = pos;
-    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+    const p = skipJsonSpace(work, pos);
     if (p === n && !final) {
       this.trailingBlank += work.slice(pos, n);
       return n;
@@ -261,8 +260,7 @@ export abstract class Blocks extends Mentions {
    */
   private checkBodyStart(work: string, pos: number, final: boolean): number | null {
     const n = work.length;
-    let p = pos;
-    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+    const p = skipJsonSpace(work, pos);
     if (p === n) {
       this.appendBody(work, pos, n);
       return n;
@@ -308,8 +306,7 @@ export abstract class Blocks extends Mentions {
     const starts = block.bodyStart;
     if (starts === undefined) return -1;
     const n = work.length;
-    let p = after;
-    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+    const p = skipJsonSpace(work, after);
     if (p === n) return -1;
     const first = work[p]!;
     if (starts.includes(first)) return -1;

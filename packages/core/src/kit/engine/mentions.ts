@@ -13,7 +13,7 @@
  *   MAX_NAMED_GAP: text held back for the decision is short, which keeps streaming linear;
  * - a waiting block is settled exactly once: by what follows it, or by the end of the output.
  */
-import { CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, TAB } from '../char-codes.js';
+import { CARRIAGE_RETURN, isSpace, LINE_FEED, SPACE, skipJsonSpace, TAB } from '../char-codes.js';
 import { continuesSentence } from '../evidence.js';
 import type { BodyResult } from '../markup-spec.js';
 import { CallReading } from './calls.js';
@@ -123,8 +123,7 @@ export abstract class Mentions extends CallReading {
    */
   private decideProven(work: string, pos: number, final: boolean, closers: readonly string[]): number {
     const n = work.length;
-    let p = pos;
-    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+    const p = skipJsonSpace(work, pos);
     if (p === n) {
       this.holdBlank(work.slice(pos, n));
       if (!final) return n;

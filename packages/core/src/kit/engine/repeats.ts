@@ -131,16 +131,9 @@ export abstract class Repeats extends Fences {
     // looks at past its end (the next unit's open marker, which ends its body, and any look-ahead
     // of the scan) must be what the units compared saw there. A copy followed by other text
     // (`>>>` then `>>>><call>`, where the third block's body runs on) is read, not counted.
-    const n = work.length;
-    let p = at;
-    let found = 0;
-    while (p + len <= n && sameText(work, unit, p, len)) {
-      p += len;
-      found++;
-    }
-    const copies = found - (Math.ceil(MARGIN / len) + 1);
+    const copies = copiesAt(work, unit, at, len) - (Math.ceil(MARGIN / len) + 1);
     if (copies <= 0) return at;
-    p = at + copies * len;
+    const p = at + copies * len;
     if (text !== '') this.folder.addText(text.repeat(copies));
     if (reasoning !== '') this.folder.addReasoning(reasoning.repeat(copies));
     this.folder.repeatLastIssue(copies * effect[ISSUE_COUNT]!);
@@ -196,6 +189,18 @@ export abstract class Repeats extends Fences {
 function sameEffect(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < MARK_SIZE; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * How many copies of `work[unit, unit + len)` follow each other from `at`. A loop of its own that
+ * returns a number: V8 compiles a long run of copies while it counts them, and any other step after
+ * the loop would stop that code at its end on every call (architecture/stream-engine.md, "Long loops").
+ */
+function copiesAt(work: string, unit: number, at: number, len: number): number {
+  const n = work.length;
+  let found = 0;
+  for (let p = at; p + len <= n && sameText(work, unit, p, len); p += len) found++;
+  return found;
 }
 
 /** `work[a, a + len)` equals `work[b, b + len)`. */

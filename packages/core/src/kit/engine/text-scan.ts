@@ -14,7 +14,7 @@
  *   not named in a sentence); otherwise its text is read again, once, as text;
  * - an `outputStart` block is looked for only where the output's text starts.
  */
-import { isSpace } from '../char-codes.js';
+import { skipJsonSpace } from '../char-codes.js';
 import { continuesSentence } from '../evidence.js';
 import { declaredOrExact } from '../exact-call-shape.js';
 import { issueAt } from '../fold-events.js';
@@ -41,8 +41,7 @@ export abstract class TextScan extends Repeats {
       if (started !== pos) return started;
     }
     if (!this.wholeDecided) {
-      let p = pos;
-      while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+      const p = skipJsonSpace(work, pos);
       if (p === n) {
         this.text(work.slice(pos));
         return n;
@@ -189,8 +188,7 @@ export abstract class TextScan extends Repeats {
    */
   private scanOutputStart(work: string, pos: number, final: boolean): number {
     const n = work.length;
-    let p = pos;
-    while (p < n && isSpace(charCodeAt.call(work, p))) p++;
+    const p = skipJsonSpace(work, pos);
     if (p === n) return pos;
     const m = this.compiled.startMarkers!.matchAt(work, p, final);
     if (m === 'partial') {
