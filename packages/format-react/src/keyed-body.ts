@@ -108,15 +108,23 @@ class SectionReader {
   ) {}
 
   /** An action key and its value: a name (a call once its input comes), or Command R's JSON list. */
-  action({ key, start, end, jsonStart, jsonEnd }: KeyedValue<KeyKind>): void {
+  action({ key, start, end, jsonStart, jsonEnd, jsonInString, jsonDepth }: KeyedValue<KeyKind>): void {
     this.settle();
     const body = this.body;
     if (jsonStart !== -1) {
-      // A value the scan saw close is complete; else it runs to the next key, maybe cut off.
+      // A value the scan saw close is complete; else it runs to the next key, maybe cut off, and
+      // how the scan ended there is passed on: a megabyte that never closes is not scanned again.
       const read = readJsonCallValues(
         body.slice(jsonStart, jsonEnd !== -1 ? jsonEnd : end),
         jsonEnd !== -1 || this.ctx.closed,
         { ...this.scheme.json, trailing: 'leave', maxDepth: this.ctx.options.maxDepth },
+        jsonEnd !== -1
+          ? undefined
+          : {
+              inString: jsonInString === true,
+              depth: jsonDepth ?? 0,
+              failed: jsonInString !== true && !jsonDepth,
+            },
       );
       const valueEnd = jsonEnd !== -1 ? jsonEnd : jsonStart + read.end;
       const issues = jsonCallsIssues(read);

@@ -98,6 +98,7 @@ export {
   readJsonCalls,
   readJsonCallValues,
   startsWithJson,
+  type UnclosedScan,
   unclosedProblem,
 } from './json-calls.js';
 export {

@@ -1,15 +1,17 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isExactJsonCalls } from './exact-call-shape.js';
 import { collectJsonCalls, JSON_CALL_SPELLINGS } from './json-call-object.js';
 import {
   type JsonCallsOptions,
+  type JsonCallsRead,
   jsonCallsBody,
   readJsonCalls as read,
   readJsonCallObjects,
   readJsonCallValues,
   startsWithJson,
 } from './json-calls.js';
+import { JsonValueScanner } from './json-scan.js';
 import type { BodyContext } from './markup-spec.js';
 
 // Hermes's tags: every spelling, a finished body repaired whole, Qwen-Agent's `<code>` part.
@@ -259,6 +261,68 @@ describe('one object read in place', () => {
         );
         expect(read.exact).toBe(!options.vouchExact || isExactJsonCalls(object));
       }),
+    );
+  });
+});
+
+describe('readJsonCallValues given the scan of a value that does not close', () => {
+  const options: JsonCallsOptions = { values: 'one', brokenOff: 'partial-call', trailing: 'leave' };
+  const value = fc
+    .array(
+      fc.constantFrom(
+        '[',
+        '{',
+        '"name": "f"',
+        '"arguments": {',
+        '"a": "',
+        '1',
+        ',',
+        '"',
+        '\\',
+        ']',
+        '}',
+        ' ',
+        "'",
+      ),
+      {
+        minLength: 1,
+        maxLength: 30,
+      },
+    )
+    .map((parts) => (parts[0] === '[' || parts[0] === '{' ? '' : '[') + parts.join(''));
+
+  const outcome = ({ calls, issues, rejected, declined, end, text, strict, exact }: JsonCallsRead) => ({
+    calls,
+    issues,
+    rejected,
+    declined,
+    end,
+    text,
+    strict,
+    exact,
+  });
+
+  it('reads what it reads when it scans the value itself, with no scan of its own', () => {
+    fc.assert(
+      fc.property(value, fc.boolean(), (body, closed) => {
+        const scanner = new JsonValueScanner();
+        if (scanner.feed(body, 0) !== -1) return;
+        const scanned = { failed: scanner.failed, inString: scanner.inString, depth: scanner.depth };
+        const feed = vi.spyOn(JsonValueScanner.prototype, 'feed');
+        try {
+          const given = readJsonCallValues(body, closed, options, scanned);
+          const scans = feed.mock.calls.filter(([, start]) => start === 0).length;
+          feed.mockClear();
+          const own = readJsonCallValues(body, closed, options);
+          expect(outcome(given)).toEqual(outcome(own));
+          // Its own read scans the value from 0 once to find its end, and once more when it is finished.
+          expect(scans).toBe(0);
+          expect(feed.mock.calls.filter(([, start]) => start === 0).length).toBe(closed ? 2 : 1);
+        } finally {
+          feed.mockRestore();
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -160,9 +160,14 @@ export function unclosedProblem(
   text: string,
   start: number,
   maxDepth: number,
+  scanned?: UnclosedScan,
 ): { kind: 'partial-call' | 'malformed-call'; reason: string } | null {
-  const scanner = new JsonValueScanner();
-  scanner.feed(text, start);
+  let scanner: UnclosedScan | undefined = scanned;
+  if (scanner === undefined) {
+    const scan = new JsonValueScanner();
+    scan.feed(text, start);
+    scanner = scan;
+  }
   if (scanner.failed) return null;
   if (scanner.inString) {
     return {
@@ -173,6 +178,17 @@ export function unclosedProblem(
   if (scanner.depth > maxDepth)
     return { kind: 'malformed-call', reason: `its JSON nests deeper than ${maxDepth} levels` };
   return null;
+}
+
+/**
+ * How the bracket scan of a value that did not close ended, from its `[` or `{` to the end of the
+ * text (a `JsonValueScanner` left there has these): what a caller that made that scan already
+ * passes to `readJsonCallValues`, so a megabyte that never closes is scanned once, not three times.
+ */
+export interface UnclosedScan {
+  readonly failed: boolean;
+  readonly inString: boolean;
+  readonly depth: number;
 }
 
 class Reader implements JsonCallsRead {
@@ -191,6 +207,8 @@ class Reader implements JsonCallsRead {
     readonly body: string,
     readonly closed: boolean,
     readonly options: ResolvedJsonCallsOptions,
+    /** The scan of a value at 0 that does not close, when the caller made it (see UnclosedScan). */
+    readonly scanned: UnclosedScan | undefined = undefined,
   ) {}
 
   /** Takes the calls of one complete JSON text (parsed already when `parsed` is given). */
@@ -293,7 +311,12 @@ class Reader implements JsonCallsRead {
     const raw = this.body.slice(start);
     const broken = this.brokenKind();
     if (broken !== null) {
-      const problem = unclosedProblem(this.body, start, this.options.maxDepth ?? Number.POSITIVE_INFINITY);
+      const problem = unclosedProblem(
+        this.body,
+        start,
+        this.options.maxDepth ?? Number.POSITIVE_INFINITY,
+        start === 0 ? this.scanned : undefined,
+      );
       if (problem !== null) {
         this.reject(problem.kind === 'partial-call' ? broken : problem.kind, problem.reason, raw);
         return;
@@ -331,7 +354,7 @@ class Reader implements JsonCallsRead {
         this.overLimit('the rest of the block', body.slice(p));
         break;
       }
-      const end = findJsonEnd(body, p);
+      const end = p === 0 && this.scanned !== undefined ? -1 : findJsonEnd(body, p);
       if (end === -1) {
         if (this.closed) this.readUnclosed(p);
         else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p);
@@ -395,8 +418,10 @@ export function readJsonCallValues(
   body: string,
   closed: boolean,
   options: JsonCallsOptions = {},
+  /** The body starts with a value that does not close, and this is how its scan ended. */
+  scanned?: UnclosedScan,
 ): JsonCallsRead {
-  const reader = new Reader(body, closed, resolved(options));
+  const reader = new Reader(body, closed, resolved(options), scanned);
   reader.run();
   return reader;
 }
