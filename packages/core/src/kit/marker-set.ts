@@ -533,7 +533,8 @@ export class MarkerCursor<T> {
       if (charCodeAt.call(text, hit - 1) === LINE_FEED) return hit - 1;
       if (++misses >= MarkerCursor.ANCHOR_MISSES && hit - first < misses * MarkerCursor.ANCHOR_GAP) {
         // Every find up to `hit` was examined: the marker starts at `hit` or later.
-        (this.anchorDense ??= new Uint8Array(this.set.all.length))[k] = 1;
+        this.anchorDense ??= new Uint8Array(this.set.all.length);
+        this.anchorDense[k] = 1;
         return text.indexOf(marker, hit);
       }
       start = hit + 1;
