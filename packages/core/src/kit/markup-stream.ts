@@ -196,6 +196,7 @@ export class MarkupStreamParser extends TextScan {
     const n = work.length;
     this.carry = '';
     this.work = work;
+    this.blanksFrom = this.blanksTo = -1;
     this.textCursor = null;
     this.closeCursor = null;
     this.trailingCursor = null;
@@ -251,6 +252,8 @@ export class MarkupStreamParser extends TextScan {
     this.run(text, true);
     this.finishMode();
     this.forgetUnits();
+    // What the refed run knew of its blanks is not the caller's work.
+    this.blanksFrom = this.blanksTo = -1;
     this.refeeding = false;
     this.offset = savedOffset;
   }

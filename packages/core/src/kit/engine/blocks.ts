@@ -260,7 +260,7 @@ export abstract class Blocks extends Mentions {
    */
   private checkBodyStart(work: string, pos: number, final: boolean): number | null {
     const n = work.length;
-    const p = skipJsonSpace(work, pos);
+    const p = this.blanksFrom <= pos && pos <= this.blanksTo ? this.blanksTo : skipJsonSpace(work, pos);
     if (p === n) {
       this.appendBody(work, pos, n);
       return n;
@@ -307,6 +307,8 @@ export abstract class Blocks extends Mentions {
     if (starts === undefined) return -1;
     const n = work.length;
     const p = skipJsonSpace(work, after);
+    this.blanksFrom = after;
+    this.blanksTo = p;
     if (p === n) return -1;
     const first = work[p]!;
     if (starts.includes(first)) return -1;

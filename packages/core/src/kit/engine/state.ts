@@ -130,6 +130,13 @@ export abstract class EngineState {
   protected pendingKeep = '';
   // search cursors over the text being scanned (see MarkerCursor: they keep the scan linear)
   protected work = '';
+  /**
+   * `work[blanksFrom, blanksTo)` is blanks and `work[blanksTo]` is not (or is its end): what
+   * proseAfterOpen read after an open marker, so that checkBodyStart, right after it, does not
+   * read a megabyte of blanks again. -1 when nothing is known; reset whenever `work` changes.
+   */
+  protected blanksFrom = -1;
+  protected blanksTo = -1;
   protected textCursor: MarkerCursor<TextMarker> | null = null;
   protected closeCursor: MarkerCursor<true> | null = null;
   private closeCursorSet: MarkerSet<true> | null = null;
