@@ -142,7 +142,8 @@ export class JsonValueScanner {
   feed(text: string, from: number): number {
     if (this.end >= 0 || this.broken) return this.end;
     if (typeof text !== 'string') return -1;
-    if (this.pos < 0) this.pos = from > 0 ? Math.floor(from) : 0;
+    // Whole, by steps every first call takes (no branch of its own): see the scan loop's comment.
+    if (this.pos < 0) this.pos = Math.max(0, from | 0);
     const length = text.length;
     let i = this.pos;
     let quote = this.quote;
@@ -155,11 +156,24 @@ export class JsonValueScanner {
       this.escaped = false;
       i++;
     }
-    scan: while (i < length) {
+    let stop = false;
+    // Every way out of the scan passes the loop's head, inside the loop: a way out after it would
+    // keep V8 from compiling this method again (architecture/stream-engine.md, "Long loops").
+    scan: for (;;) {
+      if (stop || i >= length) {
+        this.pos = i;
+        this.quote = quote;
+        this.previous = previous;
+        this.open = open;
+        this.runs = runs;
+        this.runClosers = runClosers;
+        this.runCounts = runCounts;
+        return this.end;
+      }
       if (quote !== NO_QUOTE) {
         // Inside a string only the quote and the backslash matter: a tight loop.
         for (;;) {
-          if (i >= length) break scan;
+          if (i >= length) continue scan;
           const code = charCodeAt.call(text, i);
           if (code === quote) {
             quote = NO_QUOTE;
@@ -171,7 +185,7 @@ export class JsonValueScanner {
             if (i + 1 >= length) {
               this.escaped = true;
               i++;
-              break scan;
+              continue scan;
             }
             i += 2;
           } else {
@@ -205,12 +219,14 @@ export class JsonValueScanner {
       if (open === 0) {
         // The first code of the value must open it.
         this.broken = true;
-        break;
+        stop = true;
+        continue;
       }
       if (kind === CLOSER) {
         if (runClosers[runs - 1] !== code) {
           this.broken = true;
-          break;
+          stop = true;
+          continue;
         }
         open--;
         const left = (runCounts[runs - 1] as number) - 1;
@@ -219,7 +235,8 @@ export class JsonValueScanner {
         if (open === 0) {
           this.end = i + 1;
           i++;
-          break;
+          stop = true;
+          continue;
         }
       } else if (
         kind === STRING_QUOTE ||
@@ -233,14 +250,6 @@ export class JsonValueScanner {
       previous = code;
       i++;
     }
-    this.pos = i;
-    this.quote = quote;
-    this.previous = previous;
-    this.open = open;
-    this.runs = runs;
-    this.runClosers = runClosers;
-    this.runCounts = runCounts;
-    return this.end;
   }
 }
 
