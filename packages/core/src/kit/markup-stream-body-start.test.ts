@@ -158,3 +158,26 @@ describe('a fence holding a bare call list (whole-output form) for declared tool
     expect(whole.parse(config, { tools: [{ name: 'a' }] })).toMatchObject({ calls: [], content: config });
   });
 });
+
+describe('bodyStart on a block the text scan did not check for prose', () => {
+  // An `outputStart` block is entered without the prose check that reads the blanks after an
+  // open marker; what that check read after an earlier marker says nothing about this one.
+  const started = markupFormat({
+    id: 'bs-start',
+    blocks: [
+      { open: '<call>', close: '</call>', guard: 'json', bodyStart: '{[', body: jsonCallsBody },
+      { open: 'run:', outputStart: true, close: '</run>', bodyStart: '{', body: jsonCallsBody },
+    ],
+  });
+
+  it('decides it on its own first character, in a batch parse and in every two-piece stream', () => {
+    const text =
+      '<call>   [{"name": "a", "arguments": {}}]</call>\nrun: {"name": "b", "arguments": {}}</run>';
+    const batch = started.parse(text, { generateId: sequentialIds() });
+    expect(batch.calls.map((c) => c.name)).toEqual(['a', 'b']);
+    for (let i = 0; i <= text.length; i++) {
+      const parser = started.createStreamParser({ generateId: sequentialIds() });
+      expect(foldEvents(streamAll(parser, [text.slice(0, i), text.slice(i)]), parser.format)).toEqual(batch);
+    }
+  });
+});
