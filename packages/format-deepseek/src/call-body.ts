@@ -20,6 +20,7 @@ import {
   BRACE_OPEN,
   GT,
   isCharRun,
+  jsonStringEnd,
   LINE_FEED,
   LT,
   notExtracted,
@@ -49,13 +50,27 @@ interface Unit {
 }
 
 /**
+ * What a token inside a JSON string whose closing quote is not in the text means: `'split'` for a
+ * whole body (the quote was stray, the token is markup: the old cut, as the engine's JSON guard
+ * falls back), `'hold'` for a prefix still arriving (the string may close later, so the unit runs
+ * to the end of the prefix and nothing read from the prefix changes when more comes).
+ */
+type OpenString = 'split' | 'hold';
+
+/**
  * Units between call tokens, handed to `visit` in order (one object, refilled: read it during the
  * call); wrapper tokens (a repeated begin, a stray end) are skipped. The first unit counts as
  * opened by a call token when `firstBegun`. One pass over the body's tokens (each `<` is looked at
  * once, for a bounded length), none of them kept: a megabyte of separators is one unit, and a
  * megabyte of calls is read one unit at a time, not as a list of them.
+ *
+ * Past a unit's separator come its arguments, whose JSON strings may hold the tokens as text
+ * (`{"doc": "ends with <｜tool▁call▁end｜>"}`, a call our own writer writes): a token inside a
+ * string that closes is text. Each string is read once, from its quote to its end; the first string
+ * that never closes ends this reading for the rest of the body (see OpenString), so the body is
+ * read at most twice.
  */
-function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void): void {
+function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void, open: OpenString): void {
   const unit: Unit = {
     start: 0,
     end: body.length,
@@ -75,7 +90,40 @@ function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void
     unit.sepStart = -1;
     unit.sepEnd = -1;
   };
-  for (let t = TOKENS.next(body, 0); t !== null; t = TOKENS.next(body, t.end)) {
+  // Where the strings of the open unit's arguments have been read to; -1 before its separator,
+  // and for good once a string never closes.
+  let stringsRead = -1;
+  let stringsEnd = false;
+  // The first quote at or after where strings were last read from (-1: none left), so the search
+  // for it never covers the same text twice however many tokens come before it.
+  let nextQuote = -2;
+  // The index just past the string that holds `at`; `at` when none does; -1 when a string opened
+  // before `at` never closes. Reads from `from`, outside any string.
+  const stringAround = (from: number, at: number): number => {
+    let i = from;
+    for (;;) {
+      if (nextQuote !== -1 && nextQuote < i) nextQuote = body.indexOf('"', i);
+      if (nextQuote === -1 || nextQuote >= at) return at;
+      const end = jsonStringEnd(body, nextQuote);
+      if (end === -1) return -1;
+      if (end > at) return end;
+      i = end;
+    }
+  };
+  for (let t = TOKENS.next(body, 0); t !== null; ) {
+    if (stringsRead !== -1) {
+      const inside = stringAround(stringsRead, t.start);
+      if (inside === -1) {
+        // The string never closes: a stray quote, or a prefix whose string has not closed yet.
+        stringsRead = -1;
+        stringsEnd = true;
+        if (open === 'hold') break;
+      } else if (inside > t.start) {
+        stringsRead = inside;
+        t = TOKENS.next(body, inside);
+        continue;
+      } else stringsRead = inside;
+    }
     const kind: TokenKind = t.kind;
     if (kind === 'callBegin') close(t.start, false, t.end, true);
     else if (kind === 'callEnd') close(t.start, true, t.end, false);
@@ -83,11 +131,14 @@ function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void
       if (unit.sepStart === -1) {
         unit.sepStart = t.start;
         unit.sepEnd = t.end;
+        if (!stringsEnd) stringsRead = t.end;
       }
     } else if (kind === 'callsBegin' || kind === 'callsEnd' || kind === 'eos') {
       // A repeated wrapper token or an end-of-sentence: markup, not text; the unit ends here.
       close(t.start, false, t.end, false);
     }
+    if (unit.sepStart === -1) stringsRead = -1;
+    t = TOKENS.next(body, t.end);
   }
   visit(unit);
 }
@@ -95,7 +146,7 @@ function eachUnit(body: string, firstBegun: boolean, visit: (unit: Unit) => void
 /** Every unit of `body` (see eachUnit), as a list. */
 function unitsOf(body: string, firstBegun: boolean): Unit[] {
   const units: Unit[] = [];
-  eachUnit(body, firstBegun, (unit) => units.push({ ...unit }));
+  eachUnit(body, firstBegun, (unit) => units.push({ ...unit }), 'hold');
   return units;
 }
 
@@ -195,29 +246,34 @@ export function tokenCallsBody(formats: CallFormats, bare = false) {
     let sawCallToken = bare;
     let lastBegunOpen = false;
     // A bare `<｜tool▁call▁begin｜>` block: its body is the one call.
-    eachUnit(body, bare, (unit) => {
-      if (unit.begun) sawCallToken = true;
-      const read = readUnit(body, unit, formats);
-      if (read === null) {
-        const text = body.slice(unit.start, unit.end).trim();
-        if (text !== '') texts.push(text);
-        return;
-      }
-      if ('malformed' in read) {
-        const raw = body.slice(unit.start, unit.end);
-        if (raw.trim() !== '')
-          issues.push({ kind: 'malformed-call', message: `Removed: ${read.malformed}.`, raw });
-        return;
-      }
-      // A run of the same call (a megabyte of one cut call) shares one object: the engine reads a
-      // call it drops past maxCalls once per object, and makes every call it keeps afresh.
-      const previous = calls.length > 0 ? calls[calls.length - 1]! : null;
-      const same =
-        previous !== null && previous.name === read.call.name && previous.arguments === read.call.arguments;
-      calls.push(same ? previous : read.call);
-      format ??= read.format;
-      lastBegunOpen = unit.begun && !unit.ended;
-    });
+    eachUnit(
+      body,
+      bare,
+      (unit) => {
+        if (unit.begun) sawCallToken = true;
+        const read = readUnit(body, unit, formats);
+        if (read === null) {
+          const text = body.slice(unit.start, unit.end).trim();
+          if (text !== '') texts.push(text);
+          return;
+        }
+        if ('malformed' in read) {
+          const raw = body.slice(unit.start, unit.end);
+          if (raw.trim() !== '')
+            issues.push({ kind: 'malformed-call', message: `Removed: ${read.malformed}.`, raw });
+          return;
+        }
+        // A run of the same call (a megabyte of one cut call) shares one object: the engine reads a
+        // call it drops past maxCalls once per object, and makes every call it keeps afresh.
+        const previous = calls.length > 0 ? calls[calls.length - 1]! : null;
+        const same =
+          previous !== null && previous.name === read.call.name && previous.arguments === read.call.arguments;
+        calls.push(same ? previous : read.call);
+        format ??= read.format;
+        lastBegunOpen = unit.begun && !unit.ended;
+      },
+      'split',
+    );
     if (calls.length === 0) {
       // Prose that names the token (`it starts with <｜tool▁calls▁begin｜>`), or a wrapper with no
       // call token in it (vLLM reads no call there): text, as written.

@@ -250,6 +250,64 @@ describe('streaming a call (architecture/semantics.md, guarantee 7)', () => {
   });
 });
 
+describe('call tokens inside an argument string', () => {
+  // Our own writer writes them so (a call that edits a file about DeepSeek's tokens); the call
+  // must come back whole, not cut at the token with the rest left as text.
+  const doc = 'ends with <｜tool▁call▁end｜><｜tool▁calls▁end｜> then <｜tool▁call▁begin｜>g<｜tool▁sep｜>{}';
+  it.each([
+    ['V3', undefined],
+    ['V3.1', 'v3.1'],
+  ])('reads back its own call in the %s form, batch and streamed', (_, variant) => {
+    const writer = createDeepseekFormat(variant);
+    const text = `Saving.${writer.formatToolCalls([{ id: 'c0', name: 'save', arguments: { doc } }])}<｜end▁of▁sentence｜>`;
+    const r = parseWith(ds, text);
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['save', { doc }]]);
+    expect(r.content).toBe('Saving.');
+    expect(r.issues).toEqual([]);
+    for (let i = 0; i <= text.length; i += 7) {
+      expect(streamWith(ds, [text.slice(0, i), text.slice(i)])).toEqual(r);
+    }
+  });
+  it('reads a bare call whose string holds its end token', () => {
+    const text =
+      '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x <｜tool▁call▁end｜> y"}<｜tool▁call▁end｜>after';
+    expect(calls(text)).toEqual([{ name: 'f', arguments: { a: 'x <｜tool▁call▁end｜> y' } }]);
+    expect(parseWith(ds, text).content).toBe('after');
+    expectStreamingEqualsBatch(ds, text);
+  });
+  it('a quote that never closes was stray: the tokens after it are markup, as before', () => {
+    const text =
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x}<｜tool▁call▁end｜><｜tool▁call▁begin｜>g<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const r = parseWith(ds, text);
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['f', { a: 'x}' }],
+      ['g', {}],
+    ]);
+    expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
+    expectStreamingEqualsBatch(ds, text);
+  });
+  it('announces the call and streams its arguments whole while the string holds a token', () => {
+    const args = '{"a": "x <｜tool▁call▁end｜> <｜tool▁call▁begin｜>g<｜tool▁sep｜>{} y", "b": 1}';
+    const text = `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>${args}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
+    const parser = ds.createStreamParser();
+    const events = [...[...text].flatMap((ch) => parser.push(ch)), ...parser.end()];
+    expect(events.filter((e) => e.type === 'tool-call-start').map((e) => e.name)).toEqual(['f']);
+    const deltas = events.flatMap((e) => (e.type === 'tool-call-delta' ? [e.argumentsDelta] : []));
+    expect(JSON.parse(deltas.join(''))).toEqual(JSON.parse(args));
+    expect(findEventProtocolError(events)).toBeNull();
+  });
+  it('announces no call from inside the string of a call that has no name', () => {
+    // The engine asks at body lengths 16, 32, … (architecture/stream-engine.md): at 128 the
+    // string is still open, and what follows may close it.
+    const inner = `<｜tool▁call▁begin｜>g<｜tool▁sep｜>{} ${'y'.repeat(80)}`;
+    const text = `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜><｜tool▁sep｜>{"a": "${inner}"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
+    const parser = ds.createStreamParser();
+    const events = [...[...text].flatMap((ch) => parser.push(ch)), ...parser.end()];
+    expect(events.some((e) => e.type.startsWith('tool-call'))).toBe(false);
+    expect(parseWith(ds, text).calls).toEqual([]);
+  });
+});
+
 describe('a run of the same call', () => {
   const call = '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>';
   const text = `<｜tool▁calls▁begin｜>${call.repeat(6)}<｜tool▁calls▁end｜>`;

@@ -85,9 +85,12 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
   const named = (variant: string) => (familyFormats ? fmt(variant) : undefined);
   const formats: CallFormats = { v3: named(''), v31: named('v3.1') };
 
+  // The guard: an end token inside an argument's JSON string is text (call-body.ts reads the
+  // call tokens the same way).
   const wrapper = (open: readonly string[], auto: boolean, confidence: number): BlockSpec => ({
     open,
     close: WRAPPER_CLOSES,
+    guard: 'json',
     body: tokenCallsBody(formats),
     announce: announceTokenCall(),
     format: fmt(''),
@@ -97,6 +100,7 @@ export function buildMarkup({ id, familyFormats }: MarkupOptions): MarkupSpec {
   const bare = (open: readonly string[], auto: boolean, confidence: number): BlockSpec => ({
     open,
     close: spellings(CALL_END),
+    guard: 'json',
     body: tokenCallsBody(formats, true),
     announce: announceTokenCall(true),
     format: fmt(''),

@@ -13,10 +13,27 @@ const handlers = VARIANTS.ids.map((v) => createDeepseekFormat(v));
 const ds = createDeepseekFormat();
 
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/);
+/** The call tokens, in the spellings models write: inside a JSON string they are text. */
+const token = fc.constantFrom(
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool▁call▁begin｜>',
+  '<｜tool▁sep｜>',
+  '<｜tool▁call▁end｜>',
+  '<｜tool▁calls▁end｜>',
+  '<｜end▁of▁sentence｜>',
+  '<|tool_call_end|>',
+  '<｜tool calls begin｜>',
+  '"',
+  '\\',
+  '\n```',
+);
 const scalar = fc.oneof(
   fc.integer(),
   fc.boolean(),
   fc.stringMatching(/^[A-Za-z .,!?]{1,12}$/).filter((s) => s.trim() === s && s !== ''),
+  fc
+    .tuple(fc.stringMatching(/^[a-z]{1,4}$/), token, fc.stringMatching(/^[a-z]{0,4}$/))
+    .map((p) => p.join(' ')),
 );
 const call = fc.record({ name: key, arguments: fc.dictionary(key, scalar, { maxKeys: 3 }) });
 const prose = fc.stringMatching(/^[A-Za-z0-9 .,!?'\n]{0,24}$/);
