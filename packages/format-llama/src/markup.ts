@@ -210,6 +210,8 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: '>>>',
       close: 'end-of-output',
       closeBefore: ['>>>', ...END_TOKENS],
+      // (The guard reads strings from the first bracket, after the name.)
+      guard: 'json',
       bodyStart: IDENT_START,
       bodyStartTight: IDENT_START,
       body: recipientBody,
@@ -228,6 +230,7 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       open: ['{', '['],
       close: 'end-of-output',
       closeBefore: BARE_END,
+      guard: 'json',
       body: bareBody,
       auto: false,
       confidence: 0.3,

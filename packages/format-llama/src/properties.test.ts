@@ -69,3 +69,24 @@ describe.each(VARIANTS.ids)('variant %s', (variant) => {
     );
   });
 });
+
+// A call whose string argument holds the format's markup reads back whole (the blocks' JSON
+// guard: a marker inside a JSON string is text; after Functionary's name, from its first bracket).
+const markupInString = fc
+  .tuple(fc.stringMatching(/^[a-z ]{0,6}$/), pieces, fc.stringMatching(/^[a-z ]{0,6}$/))
+  .map((p) => p.join(''));
+describe.each(VARIANTS.ids)('variant %s, its own calls', (variant) => {
+  const h = createLlamaFormat(variant);
+  const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } }];
+  it('come back whole when a string argument holds markup, batch and streamed', () => {
+    fc.assert(
+      fc.property(markupInString, fc.array(fc.nat(), { maxLength: 4 }), (a, cuts) => {
+        const text = h.formatToolCalls([{ id: 'c0', name: 'f', arguments: { a } }]);
+        const batch = parseWith(h, text, { tools });
+        expect(batch.calls.map((c) => c.arguments)).toEqual([{ a }]);
+        expect(streamWith(h, chunksAt(text, cuts), { tools })).toEqual(batch);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -28,6 +28,8 @@ export class JsonBoundaryTracker {
   started = false;
   /** Something other than whitespace or a bracket came before any bracket (not a JSON body). */
   sawNonJson = false;
+  /** Quotes before the first bracket are text, not strings (a name before the JSON). */
+  fromBracket = false;
   /** Characters consumed so far, over all pieces. */
   consumed = 0;
   /** Offset (over all pieces) just past the first complete top-level value, or -1. */
@@ -67,7 +69,7 @@ export class JsonBoundaryTracker {
       }
       const c = charCodeAt.call(text, i);
       if (c === QUOTE) {
-        inString = true;
+        if (this.started || !this.fromBracket) inString = true;
       } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
         depth++;
         this.started = true;

@@ -104,7 +104,10 @@ export interface BlockSpec {
    * `'json-end'`, fences or `trailing`.
    */
   closeBefore?: string | readonly string[];
-  /** Close markers inside a JSON string do not end the block. */
+  /**
+   * Close markers inside a JSON string do not end the block. With `bodyStart`, a body that starts
+   * with a name is guarded from its first bracket on, one that starts with `<` not at all.
+   */
   guard?: 'json';
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
   lineStart?: boolean;

@@ -181,3 +181,57 @@ describe('bodyStart on a block the text scan did not check for prose', () => {
     }
   });
 });
+
+describe('the JSON guard of a body that starts with a name', () => {
+  // `>>>get_weather\n{…}` (Functionary): the JSON comes after the name, so the guard reads strings
+  // from the body's first bracket on; a quote before it is text; a body that starts with markup
+  // (`<`) is not guarded at all.
+  const named = markupFormat({
+    id: 'bs-named',
+    blocks: [
+      {
+        open: '>>>',
+        close: 'end-of-output',
+        closeBefore: ['>>>'],
+        guard: 'json',
+        bodyStart: 'abcdefghijklmnopqrstuvwxyz<',
+        body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
+      },
+      {
+        open: '<c>',
+        close: ['</c>'],
+        guard: 'json',
+        bodyStart: 'abcdefghijklmnopqrstuvwxyz<',
+        body: (body) => ({ calls: [{ name: 'f', arguments: { body } }] }),
+      },
+    ],
+  });
+  const bodies = (text: string) =>
+    named.parse(text, { generateId: sequentialIds() }).calls.map((c) => c.arguments.body);
+  function everySplit(text: string): void {
+    const batch = named.parse(text, { generateId: sequentialIds() });
+    for (let i = 0; i <= text.length; i++) {
+      const parser = named.createStreamParser({ generateId: sequentialIds() });
+      expect(foldEvents(streamAll(parser, [text.slice(0, i), text.slice(i)]), parser.format)).toEqual(batch);
+    }
+  }
+
+  it('a marker inside a string after the name is text (a close, and a close-before)', () => {
+    expect(bodies('>>>g\n{"s": "x >>> y"}>>>h\n{}')).toEqual(['g\n{"s": "x >>> y"}', 'h\n{}']);
+    expect(bodies('<c>g {"s": "x </c> y"}</c>\nafter')).toEqual(['g {"s": "x </c> y"}']);
+    everySplit('>>>g\n{"s": "x >>> y"}>>>h\n{}');
+    everySplit('<c>g {"s": "x </c> y"}</c>\nafter');
+  });
+
+  // (A quote closed later would hide every close after it; one still open at the end is taken
+  // back, so these outputs end with a quote that closes it.)
+  it('a quote before the first bracket is not a string', () => {
+    const text = '<c>say "hi</c>\n<c>g {"s": "v"}</c>\n"';
+    expect(bodies(text)).toEqual(['say "hi', 'g {"s": "v"}']);
+    everySplit(text);
+  });
+
+  it('a body that starts with markup is not guarded', () => {
+    expect(bodies('<c><p>{"s": "x</c>\n<c>g</c>\n"')).toEqual(['<p>{"s": "x', 'g']);
+  });
+});

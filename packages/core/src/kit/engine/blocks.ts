@@ -39,6 +39,8 @@ export abstract class Blocks extends Mentions {
   private tracker: JsonBoundaryTracker | null = null;
   /** The block's JSON guard waits for the first close marker (see startGuard). */
   private lazyGuard = false;
+  /** The guard reads strings from the body's first bracket on: a name comes first (checkBodyStart). */
+  private guardFromBracket = false;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
   private skippedClose = -1;
   private skippedCloseMarker = '';
@@ -91,6 +93,7 @@ export abstract class Blocks extends Mentions {
     // marker that turns out to be prose costs no tracker.
     this.tracker = null;
     this.lazyGuard = false;
+    this.guardFromBracket = false;
     if (!this.awaitingBodyStart) this.startGuard(block);
   }
 
@@ -111,9 +114,15 @@ export abstract class Blocks extends Mentions {
     } else if (block.guard === 'json' && !this.refeeding) {
       if (typeof block.close === 'string' || Array.isArray(block.close)) {
         if (!block.trailing) this.lazyGuard = true;
-        else this.tracker = new JsonBoundaryTracker();
-      } else this.tracker = new JsonBoundaryTracker();
+        else this.tracker = this.newGuard();
+      } else this.tracker = this.newGuard();
     }
+  }
+
+  private newGuard(): JsonBoundaryTracker {
+    const tracker = new JsonBoundaryTracker();
+    tracker.fromBracket = this.guardFromBracket;
+    return tracker;
   }
 
   protected scanBlock(work: string, pos: number, final: boolean): number {
@@ -164,7 +173,7 @@ export abstract class Blocks extends Mentions {
         // A body without a quote has no string open, whatever it holds (an empty call).
         if (read.strictJson !== true && body.indexOf('"') !== -1) {
           this.lazyGuard = false;
-          this.tracker = new JsonBoundaryTracker();
+          this.tracker = this.newGuard();
           this.tracker.track(body, 0, body.length);
         }
       }
@@ -281,7 +290,11 @@ export abstract class Blocks extends Mentions {
       // A JSON guard guards JSON: a body that starts otherwise (XML parameters of a merged
       // `<tool_call>`) has no JSON strings, and a stray quote in it must not hide the close.
       const json = first === '{' || first === '[' || first === '"';
-      if (block.close === 'json-end' || json) this.startGuard(block);
+      // A body that starts with a name (`>>>get_weather\n{…}`) has its JSON after the name: the
+      // guard reads strings from its first bracket on.
+      const named = !json && first !== '<' && block.guard === 'json';
+      this.guardFromBracket = named;
+      if (block.close === 'json-end' || json || named) this.startGuard(block);
       // The blanks before the body are already in it; the guard need not see them.
       if (this.tracker) this.tracker.consumed = this.bodyLength;
       return null;
@@ -360,6 +373,7 @@ export abstract class Blocks extends Mentions {
     this.block = null;
     this.tracker = null;
     this.lazyGuard = false;
+    this.guardFromBracket = false;
     if (!closed && block.unclosed === 'text') {
       this.settleAnnouncement();
       this.refeed(this.blockOpen + body + close, this.blockOffset);
