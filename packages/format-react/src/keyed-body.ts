@@ -14,11 +14,7 @@
  *                                           the answer (content)
  *
  * Command R writes its call list as JSON right after `Action:` (```` ```json [{"tool_name", …}] ```` ),
- * which is read here too.
- *
- * `keyValueBody` reads LLxprt Code's line `✦ tool_call: NAME for KEY VALUE KEY VALUE`; the engine
- * hands over one line (the block ends before a newline or the next `✦`), and the kit's
- * `wordArguments` reads the pairs.
+ * which is read here too. The key-value line is read in key-value-line.ts.
  */
 import {
   type BodyContext,
@@ -34,9 +30,7 @@ import {
   readJsonCallValues,
   readKeyedArguments,
   skipJsonSpace,
-  splitWords,
   undecoratedName,
-  wordArguments,
 } from '@toolformat/core/kit';
 
 export type KeyKind = 'action' | 'input' | 'thought' | 'observation' | 'final';
@@ -405,17 +399,3 @@ export function keyedBody(scheme: KeyScheme): BodyParser {
     return result;
   };
 }
-
-/** `✦ tool_call: NAME for KEY VALUE …` (one line): the name, then the pairs after `for`. */
-export const keyValueBody: BodyParser = (body, ctx) => {
-  const words = splitWords(body);
-  const name = words[0];
-  if (name === undefined) return { calls: [], error: 'no tool name after `tool_call:`' };
-  if (!isNameToken(name)) return { calls: [], error: `${JSON.stringify(name)} is not a tool name` };
-  if (words.length === 1) return { calls: [{ name, arguments: {} }] };
-  if (words[1] !== 'for')
-    return { calls: [], error: 'expected `for` and key-value pairs after the tool name' };
-  const issues: BodyIssue[] = [];
-  const args = wordArguments(words.slice(2), name, ctx, issues);
-  return { calls: [{ name, arguments: args }], issues };
-};

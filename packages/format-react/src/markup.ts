@@ -22,7 +22,8 @@ import type {
   ReasoningSpec,
 } from '@toolformat/core/kit';
 import { isBlankRange, jsonCallsBody, THINK_REASONING } from '@toolformat/core/kit';
-import { keyedBody, keyValueBody } from './keyed-body.js';
+import { KEY_VALUE_OPEN, keyValueBody } from './key-value-line.js';
+import { keyedBody } from './keyed-body.js';
 
 /**
  * JSON call lists as the line-keyed families write them: Command R's `[{"tool_name", "parameters"}]`
@@ -183,9 +184,11 @@ export function buildMarkup(options: MarkupOptions): MarkupSpec {
       auto: false,
     },
     {
-      // `✦ tool_call: NAME for k v …` takes one line; the next `✦` starts the next call.
-      open: ['✦ tool_call:', '✦tool_call:', '✦  tool_call:'],
-      closeBefore: ['\n', '✦'],
+      // `✦ tool_call: NAME for k v …` takes the rest of its line. Further calls on the line are
+      // cut apart by the body parser, which knows a `✦` inside a quoted value from one that
+      // starts a call (key-value-line.ts).
+      open: [...KEY_VALUE_OPEN],
+      closeBefore: ['\n'],
       body: keyValueBody,
       format: fmt('keyvalue'),
       // Its marker is rare in prose, but a sentence may quote it: auto mode asks strong evidence.

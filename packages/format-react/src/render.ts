@@ -43,10 +43,21 @@ function cohereId(call: ToolCall, index: number): string {
   return /^\d{1,9}$/.test(call.id) ? call.id : String(index);
 }
 
-/** A key-value value: a bare word when it can be read back as one, else quoted JSON. */
+/** What a quoted key-value value escapes: no more than the reader reads back. */
+const KEY_VALUE_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A key-value value as key-value-line.ts reads it back: a string, or anything else as JSON, as a
+ * bare word when it is one (read as written, backslashes included), else in double quotes with
+ * `\`, `"` and line breaks escaped and nothing else (the reader reads escapes only in a value
+ * whose every backslash is one of these).
+ */
 function keyValueText(value: unknown): string {
-  if (typeof value === 'string' && value !== '' && !/[\s"']/.test(value)) return value;
-  return JSON.stringify(value) ?? 'null';
+  const string = typeof value === 'string';
+  const text = string ? value : (JSON.stringify(value) ?? 'null');
+  // A blank or a `✦` would cut the word; a quote would start a quoted value, or end one.
+  if (text !== '' && !/[\s✦]/.test(text) && !(string && /["']/.test(text))) return text;
+  return `"${text.replace(/[\\"\n\r]/g, (c) => KEY_VALUE_ESCAPES[c]!)}"`;
 }
 
 export const renderCalls = {

@@ -65,6 +65,12 @@ describe('key-value line: ✦ tool_call: NAME for KEY VALUE …', () => {
 
   it('leaves the sparkle alone in prose', () => {
     expect(parse('✦ Here is the answer.').content).toBe('✦ Here is the answer.');
+    // A `✦` after a call that starts no other call: the line quotes the markup.
+    const quoted = '✦ tool_call: get_time ✦ Here is the answer.';
+    expect(expectStreamingEqualsBatch(react, quoted, { tools: TOOLS })).toMatchObject({
+      calls: [],
+      content: quoted,
+    });
   });
 });
 
