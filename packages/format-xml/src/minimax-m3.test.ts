@@ -59,9 +59,11 @@ describe('MiniMax M3', () => {
   });
 
   it('keeps nesting deeper than its bound as text instead of recursing', () => {
-    const deep = `${'<a>'.repeat(40)}x${'</a>'.repeat(40)}`;
-    const r = m3.parse(`${NS}<tool_call>${NS}<invoke name="f">${deep}${NS}</invoke>${NS}</tool_call>`);
-    expect(r.calls).toHaveLength(1);
+    for (const marker of ['', NS]) {
+      const deep = `${`${marker}<a>`.repeat(40)}x${`${marker}</a>`.repeat(40)}`;
+      const r = m3.parse(`${NS}<tool_call>${NS}<invoke name="f">${deep}${NS}</invoke>${NS}</tool_call>`);
+      expect(r.calls).toHaveLength(1);
+    }
   });
 
   it('renders calls that read back to themselves, and prompts with the markup', () => {
@@ -73,10 +75,61 @@ describe('MiniMax M3', () => {
     expect(m3.stopSequences()).toEqual([`${NS}</tool_call>`]);
   });
 
+  it('reads a tag without the marker inside a value as text, not as an element', () => {
+    const f = { name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } };
+    const text = m3.formatToolCalls([{ id: '1', name: 'f', arguments: { a: 'x <tool_call> y' } }]);
+    expect(text).toBe(
+      `${NS}<tool_call>\n${NS}<invoke name="f">${NS}<a>x <tool_call> y${NS}</a>${NS}</invoke>\n${NS}</tool_call>`,
+    );
+    expect(m3.parse(text, { tools: [f] }).calls.map((c) => c.arguments)).toEqual([{ a: 'x <tool_call> y' }]);
+    expect(m3.parse(text).calls.map((c) => c.arguments)).toEqual([{ a: 'x <tool_call> y' }]);
+    const shipping = `${NS}<tool_call>${NS}<invoke name="create_order">${NS}<shipping>${NS}<city>A <b>c</b>${NS}</city>${NS}</shipping>${NS}</invoke>${NS}</tool_call>`;
+    expect(m3.parse(shipping, { tools: [order] }).calls[0]?.arguments).toEqual({
+      shipping: { city: 'A <b>c</b>' },
+    });
+  });
+
+  it('writes a string holding the marker so that it reads back whole', () => {
+    const f = { name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } };
+    const piece = fc.constantFrom(
+      'x',
+      ' ',
+      '\n',
+      '&lt;',
+      '<a>',
+      '</a>',
+      '<tool_call>',
+      NS,
+      `${NS}<a>`,
+      `${NS}</a>`,
+      `${NS}</invoke>`,
+      `${NS}</tool_call>`,
+      ']]>',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (pieces) => {
+        const a = pieces.join('');
+        const text = m3.formatToolCalls([{ id: '1', name: 'f', arguments: { a } }]);
+        expect(m3.parse(text, { tools: [f] }).calls.map((c) => c.arguments)).toEqual([{ a }]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still reads a call whose inner tags lost the marker', () => {
+    const f = { name: 'f', parameters: { type: 'object', properties: { a: { type: 'integer' } } } };
+    for (const text of [
+      `${NS}<tool_call>\n<invoke name="f"><a>1</a></invoke>\n${NS}</tool_call>`,
+      `${NS}<tool_call>\n${NS}<invoke name="f"><a>1</a>${NS}</invoke>\n${NS}</tool_call>`,
+      `${NS}<tool_call>\n${NS}<invoke name="f">${NS}<a>1</a></invoke>\n${NS}</tool_call>`,
+    ])
+      expect(m3.parse(text, { tools: [f] }).calls.map((c) => c.arguments)).toEqual([{ a: 1 }]);
+  });
+
   it('streams exactly as it parses, however the text is cut', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }), (before, value) => {
-        const text = `${before}${CALL.replace('Singapore', value)}`;
+        const text = `${before}${CALL.replace('Singapore', `${value} <b>c</b> <tool_call>`)}`;
         expect(findStreamingMismatch(m3, text, { tools: [order] })).toBeNull();
       }),
       { numRuns: 50 },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createXmlFormat } from './plugin.js';
-import { callsOf, parseWith } from './test-support/harness.js';
+import { callsOf, NS, parseWith } from './test-support/harness.js';
 import {
   GLM46_CALLS,
   GLM46_SYSTEM,
@@ -165,6 +165,38 @@ describe('formatToolCalls, as the chat templates write the assistant turn', () =
         { name: 'f', arguments: call.arguments },
         { name: 'g', arguments: {} },
       ]);
+      expect(r.content, variant).toBeNull();
+    }
+  });
+
+  it('reads back a string that holds the close of its call or block, or a lone newline, in every variant', () => {
+    const M3 = ']<]minimax[>[';
+    const values = [
+      'x </function_calls> y',
+      `x </${NS}:function_calls> y`,
+      'x </invoke> y',
+      'x </steptml:invoke> y',
+      'x </function>\n</tool_call> y',
+      'x </tool_call> y',
+      'x </tool_calls> y',
+      'x </minimax:tool_call> y',
+      'x </seed:tool_call> y',
+      'x <｜tool_calls_end｜> y',
+      `x ${M3}</tool_call> y`,
+      `x ${M3}<a>1${M3}</a> y`,
+      'x <functionĠname= <paramname= yĊ',
+      '\n',
+      '\n</invoke>\n',
+    ];
+    const properties = Object.fromEntries(values.map((_, i) => [`a${i}`, { type: 'string' }]));
+    const tools = [{ name: 'f', parameters: { type: 'object', properties } }];
+    const args = Object.fromEntries(values.map((v, i) => [`a${i}`, v]));
+    for (const variant of VARIANTS.ids) {
+      const handler = createXmlFormat(variant);
+      const r = parseWith(handler, handler.formatToolCalls([{ id: '1', name: 'f', arguments: args }]), {
+        tools,
+      });
+      expect(callsOf(r), variant).toEqual([{ name: 'f', arguments: args }]);
       expect(r.content, variant).toBeNull();
     }
   });

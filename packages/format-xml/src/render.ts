@@ -37,15 +37,47 @@ const entries = (c: ToolCall) => Object.entries(c.arguments ?? {});
 /**
  * A value as the template writes it — raw — unless reading it back would change it: text that
  * holds its own close tag, an entity or CDATA, or (in a form that writes values inline) a newline
- * at both ends is written as CDATA, which the parser unwraps verbatim.
+ * at both ends is written as CDATA, which the parser unwraps verbatim. Text that holds one of
+ * `stops`, the closes of the call or the block around the value, is written with its markup
+ * characters as entities instead (see `entities`): a block's close ends the block even inside CDATA.
  */
-function raw(text: string, element: string, inline = true): string {
-  const layout = inline && text.length > 1 && text.startsWith('\n') && text.endsWith('\n');
+function raw(text: string, element: string, inline = true, stops: readonly string[] = []): string {
+  if (stops.some((stop) => text.includes(stop))) return entities(text, inline);
+  // A lone newline both starts and ends the text: the reader would take it for layout too.
+  const layout = inline && text.startsWith('\n') && text.endsWith('\n');
   // The reader closes a value at its element's close tag under any namespace prefix.
   const closes = text.includes(`</${element}>`) || text.includes(`:${element}>`);
   if (!layout && !closes && decodeXmlText(text) === text) return text;
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
+
+/**
+ * Text with `&` and `<` as entities, so that no tag or marker is left in it; the tokenizer's space
+ * and newline (`Ġ`, `Ċ`) too, which MiniCPM5's reader turns into a space and a newline before
+ * reading. Every reader of the family decodes them back. A newline at both ends of an inline value
+ * would be read as layout: the first is written as an entity.
+ */
+function entities(text: string, inline: boolean): string {
+  const escaped = text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('\u0120', '&#288;')
+    .replaceAll('\u010a', '&#266;');
+  return inline && escaped.startsWith('\n') && escaped.endsWith('\n') ? `&#10;${escaped.slice(1)}` : escaped;
+}
+
+/** What ends a Claude-style invoke (under any namespace prefix) or its block. */
+const INVOKE_STOPS = ['</invoke>', ':invoke>'];
+/** What ends a `<function=…>` call or its `<tool_call>`. */
+const FUNCTION_STOPS = ['</function>', '</tool_call>'];
+const CLAUDE_STOPS = [...INVOKE_STOPS, '</function_calls>', ':function_calls>'];
+const MINIMAX_STOPS = [...INVOKE_STOPS, '</minimax:tool_call>'];
+const STEP3_STOPS = [...INVOKE_STOPS, '<｜tool_call_end｜>', '<｜tool_calls_end｜>'];
+const SEED_STOPS = ['</function>', '</seed:tool_call>'];
+const GLM_STOPS = ['</tool_call>'];
+const HY_STOPS = ['</tool_call>', '</tool_calls>'];
+/** MiniCPM5's call is its block; its reader rewrites `<paramname=` and the tokenizer's characters first. */
+const MINICPM_STOPS = ['</function>', '<paramname=', '\u0120', '\u010a'];
 
 export const renderCalls = {
   /** GLM-4-0414: the name on a line, then the arguments as JSON (`glm4_9b_gguf.jinja`). */
@@ -57,7 +89,10 @@ export const renderCalls = {
         .map(
           (c) =>
             `<invoke name="${attr(c.name)}">\n${entries(c)
-              .map(([k, v]) => `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</parameter>\n`)
+              .map(
+                ([k, v]) =>
+                  `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter', true, CLAUDE_STOPS)}</parameter>\n`,
+              )
               .join('')}</invoke>\n`,
         )
         .join('')}</function_calls>`,
@@ -72,7 +107,8 @@ export const renderCalls = {
         (c) =>
           `<tool_call>\n<function=${c.name}>\n${entries(c)
             .map(
-              ([k, v]) => `<parameter=${k}>\n${raw(xmlValue(v, pyStr), 'parameter', false)}\n</parameter>\n`,
+              ([k, v]) =>
+                `<parameter=${k}>\n${raw(xmlValue(v, pyStr), 'parameter', false, FUNCTION_STOPS)}\n</parameter>\n`,
             )
             .join('')}</function>\n</tool_call>`,
       )
@@ -84,7 +120,10 @@ export const renderCalls = {
       .map(
         (c) =>
           `<tool_call>\n<function=${c.name}>\n${entries(c)
-            .map(([k, v]) => `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter', false)}</parameter>\n`)
+            .map(
+              ([k, v]) =>
+                `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter', false, FUNCTION_STOPS)}</parameter>\n`,
+            )
             .join('')}</function>\n</tool_call>`,
       )
       .join('\n'),
@@ -95,7 +134,10 @@ export const renderCalls = {
       .map(
         (c) =>
           `<seed:tool_call>\n<function=${c.name}>\n${entries(c)
-            .map(([k, v]) => `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter')}</parameter>\n`)
+            .map(
+              ([k, v]) =>
+                `<parameter=${k}>${raw(xmlValue(v, pyStr), 'parameter', true, SEED_STOPS)}</parameter>\n`,
+            )
             .join('')}</function>\n</seed:tool_call>`,
       )
       .join('\n'),
@@ -108,7 +150,7 @@ export const renderCalls = {
           `<tool_call>${c.name}\n${entries(c)
             .map(
               ([k, v]) =>
-                `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>\n`,
+                `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value', true, GLM_STOPS)}</arg_value>\n`,
             )
             .join('')}</tool_call>`,
       )
@@ -120,7 +162,10 @@ export const renderCalls = {
       .map(
         (c) =>
           `<tool_call>${c.name}${entries(c)
-            .map(([k, v]) => `<arg_key>${k}</arg_key><arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>`)
+            .map(
+              ([k, v]) =>
+                `<arg_key>${k}</arg_key><arg_value>${raw(xmlValue(v), 'arg_value', true, GLM_STOPS)}</arg_value>`,
+            )
             .join('')}</tool_call>`,
       )
       .join(''),
@@ -137,7 +182,7 @@ export const renderCalls = {
             `<tool_call>${c.name}<tool_sep>\n${entries(c)
               .map(
                 ([k, v]) =>
-                  `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value')}</arg_value>\n`,
+                  `<arg_key>${k}</arg_key>\n<arg_value>${raw(xmlValue(v), 'arg_value', true, HY_STOPS)}</arg_value>\n`,
               )
               .join('')}</tool_call>\n`,
         )
@@ -149,7 +194,10 @@ export const renderCalls = {
       .map(
         (c) =>
           `<function name="${attr(c.name)}">${entries(c)
-            .map(([k, v]) => `<param name="${attr(k)}">${raw(xmlValue(v), 'param')}</param>`)
+            .map(
+              ([k, v]) =>
+                `<param name="${attr(k)}">${raw(xmlValue(v), 'param', true, MINICPM_STOPS)}</param>`,
+            )
             .join('')}</function>`,
       )
       .join('\n'),
@@ -173,7 +221,10 @@ export const renderCalls = {
         .map(
           (c) =>
             `<invoke name="${attr(c.name)}">\n${entries(c)
-              .map(([k, v]) => `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</parameter>\n`)
+              .map(
+                ([k, v]) =>
+                  `<parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter', true, MINIMAX_STOPS)}</parameter>\n`,
+              )
               .join('')}</invoke>\n`,
         )
         .join('')}</minimax:tool_call>`,
@@ -187,7 +238,7 @@ export const renderCalls = {
             `<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="${attr(c.name)}">${entries(c)
               .map(
                 ([k, v]) =>
-                  `<steptml:parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter')}</steptml:parameter>`,
+                  `<steptml:parameter name="${attr(k)}">${raw(xmlValue(v), 'parameter', true, STEP3_STOPS)}</steptml:parameter>`,
               )
               .join('')}</steptml:invoke><｜tool_call_end｜>`,
         )
@@ -212,7 +263,8 @@ function m3Element(key: string, value: unknown, depth: number): string {
     inner = Object.entries(value)
       .map(([k, v]) => m3Element(k, v, depth + 1))
       .join('');
-  else inner = raw(xmlValue(value), key);
+  // The marker in a value would end the block or open an element there, CDATA or not.
+  else inner = raw(xmlValue(value), key, true, [M3]);
   return `${M3}<${key}>${inner}${M3}</${key}>`;
 }
 

@@ -1,13 +1,14 @@
 /**
  * What the XML family writes that is its own, beside the readers the kit declares: the call and
  * parameter tags (`readParameterCalls`, declared in markup.ts), GLM's and Hunyuan 3's key/value
- * pairs (`tagPairCalls`) and arguments as child elements (`readChildElements`,
- * `readNestedElements`). Here: what is inside a `<tool_call>`, the generic `<tool>` tags and
- * Morph's `<TOOL_NAME>`, MiniMax M3's invokes, MiniCPM5's calls, the wrappers that hold several of
- * these, and the early announcement of a call's name.
+ * pairs (`tagPairCalls`) and arguments as child elements (`readChildElements`). Here: what is
+ * inside a `<tool_call>`, the generic `<tool>` tags and Morph's `<TOOL_NAME>`, MiniMax M3's invokes
+ * and their nested elements, MiniCPM5's calls, the wrappers that hold several of these, and the
+ * early announcement of a call's name.
  *
  * Every reader here scans forward over tags read by the kit's attribute-tag reader
- * (architecture/semantics.md, guarantee 8), and types values through the kit's ArgumentCollector.
+ * (architecture/semantics.md, guarantee 8), and types values through the kit's ArgumentCollector
+ * or, for M3's nested values, the kit's `elementsObject`.
  */
 import type { ToolIndex } from '@toolformat/core/kit';
 import {
@@ -23,6 +24,7 @@ import {
   type CallInProgress,
   cutValueIssue,
   decodeName,
+  type ElementValue,
   elementsObject,
   getOwn,
   isJsonSpace,
@@ -32,11 +34,11 @@ import {
   nextAttributeTag,
   type ParameterCallSpec,
   parseJsonLadder,
+  propertySchema,
   type RawCall,
   readAttributeTag,
   readChildElements,
   readJsonCallObjects,
-  readNestedElements,
   readParameterCalls,
   scanValue,
   setOwn,
@@ -293,8 +295,12 @@ export function toolNameTagBody(name: string) {
  * text or nested elements (`<shipping><city>Singapore</city></shipping>`). Children that are all
  * `<item>` make a list; other children make an object, a repeated name a list of its values.
  * Leaves are typed by the part of the tool's schema they sit under (core's `coerceValue`), so
- * `018956` under `{"type": "integer"}` is 18956 (the kit's `readNestedElements` and
- * `elementsObject`, declared in markup.ts).
+ * `018956` under `{"type": "integer"}` is 18956 (the kit's `elementsObject`, declared in markup.ts).
+ *
+ * Only a tag right behind the marker is markup: a value may hold any other tag as text
+ * (`x <tool_call> y`), which is what the marker is for. A model that drops the marker from its inner
+ * tags (peers' parsers repair this) leaves a block this strict reading cannot make sense of; that
+ * block is read once more with the marker removed, every tag markup.
  */
 export function m3CallsBody(
   namespace: string,
@@ -302,38 +308,159 @@ export function m3CallsBody(
   format: string | undefined,
 ): BodyParser {
   return (body: string, ctx: BodyContext): BodyResult => {
-    const text = body.replaceAll(namespace, '');
-    const calls: RawCall[] = [];
-    const issues: BodyIssue[] = [];
-    let truncated = false;
-    let i = 0;
-    for (;;) {
-      let tag = nextTag(text, i);
-      while (tag !== null && !(tag.local === 'invoke' && !tag.closing)) tag = nextTag(text, tag.end);
-      if (tag === null) break;
-      const name = decodeName(tag.name ?? tag.eq ?? '');
-      const schema = ctx.options.tools?.parameters(name);
-      const read = readNestedElements(text, tag.end, 'invoke', elements);
-      truncated ||= !read.closed;
-      i = read.next;
-      if (name === '') {
-        issues.push({
-          kind: 'malformed-call',
-          message: 'An <invoke> without a name was removed.',
-          raw: text.slice(tag.start, i),
-        });
-        continue;
-      }
-      calls.push({
-        name,
-        arguments: elementsObject(read.children, isPlainObject(schema) ? schema : undefined, elements),
-      });
-    }
+    let read = readM3Calls(body, namespace, elements, ctx);
+    if (read.calls.length === 0 || read.stray || (read.truncated && ctx.closed))
+      read = readM3Calls(body.replaceAll(namespace, ''), '', elements, ctx);
+    const { calls, issues } = read;
     if (calls.length === 0)
       return { calls, issues, error: 'no <invoke name="…"> in the MiniMax M3 tool call' };
-    if (truncated && !ctx.closed) issues.push(cutValueIssue(body));
+    if (read.truncated && !ctx.closed) issues.push(cutValueIssue(body));
     return format === undefined ? { calls, issues } : { calls, issues, format };
   };
+}
+
+interface M3Calls {
+  calls: RawCall[];
+  issues: BodyIssue[];
+  /** An invoke the text ended inside. */
+  truncated: boolean;
+  /** Text other than blanks directly inside an invoke, between its arguments: an unmarked tag. */
+  stray: boolean;
+}
+
+/** Every `<invoke>` of a block, reading as tags only those right behind `marker` ('' : every tag). */
+function readM3Calls(text: string, marker: string, elements: NestedElementsSpec, ctx: BodyContext): M3Calls {
+  const out: M3Calls = { calls: [], issues: [], truncated: false, stray: false };
+  let i = 0;
+  for (;;) {
+    let tag = nextMarkedTag(text, i, marker);
+    while (tag !== null && !(tag.local === 'invoke' && !tag.closing))
+      tag = nextMarkedTag(text, tag.end, marker);
+    if (tag === null) return out;
+    const name = decodeName(tag.name ?? tag.eq ?? '');
+    const tool = ctx.options.tools?.parameters(name);
+    const schema = isPlainObject(tool) ? tool : undefined;
+    const read = readM3Elements(text, tag.end, 'invoke', schema, marker, elements, 0);
+    out.truncated ||= !read.closed;
+    out.stray ||= read.stray;
+    i = read.next;
+    if (name === '') {
+      out.issues.push({
+        kind: 'malformed-call',
+        message: 'An <invoke> without a name was removed.',
+        raw: text.slice(tag.start - marker.length, i),
+      });
+      continue;
+    }
+    out.calls.push({ name, arguments: elementsObject(read.children, schema, elements) });
+  }
+}
+
+/** The next tag at or after `from` that sits right behind `marker` (every tag when it is ''). */
+function nextMarkedTag(text: string, from: number, marker: string): Tag | null {
+  if (marker === '') return nextTag(text, from);
+  let i = from;
+  for (;;) {
+    const at = text.indexOf(marker, i);
+    if (at === -1) return null;
+    const tag = readTag(text, at + marker.length);
+    if (tag !== null) return tag;
+    i = at + marker.length;
+  }
+}
+
+interface M3Elements {
+  children: Array<[string, ElementValue]>;
+  /** Where reading goes on. */
+  next: number;
+  /** False when the text ended before the container's close. */
+  closed: boolean;
+  /** Where the container's text ends (where its close tag's marker starts, or where reading stopped). */
+  textEnd: number;
+  /** Text other than blanks before a tag among the container's children (checked at depth 0 only). */
+  stray: boolean;
+}
+
+/**
+ * The children of the element `container` whose open tag ends at `from`, nested, each read by the
+ * part of `schema` it sits under: an element the schema types as a string is text up to its own
+ * close, whatever tags it holds, so a declared string never becomes an object.
+ */
+function readM3Elements(
+  text: string,
+  from: number,
+  container: string,
+  schema: Record<string, unknown> | undefined,
+  marker: string,
+  spec: NestedElementsSpec,
+  depth: number,
+): M3Elements {
+  const children: Array<[string, ElementValue]> = [];
+  let stray = false;
+  let i = from;
+  for (;;) {
+    const tag = nextMarkedTag(text, i, marker);
+    const textEnd = tag === null ? text.length : tag.start - marker.length;
+    if (depth === 0 && !stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
+    if (tag === null) return { children, next: text.length, closed: false, textEnd, stray };
+    if (tag.closing) {
+      if (tag.local === container) return { children, next: tag.end, closed: true, textEnd, stray };
+      i = tag.end;
+      continue;
+    }
+    if (depth >= spec.maxDepth) {
+      i = tag.end;
+      continue;
+    }
+    const under = childSchema(schema, tag.local, spec);
+    const inner = isStringSchema(under)
+      ? readM3Text(text, tag.end, tag.local, marker)
+      : readM3Elements(text, tag.end, tag.local, under, marker, spec, depth + 1);
+    const value: ElementValue =
+      inner.children.length === 0
+        ? valueText(text.slice(tag.end, inner.textEnd), 'inline')
+        : { children: inner.children };
+    children.push([tag.local, value]);
+    i = inner.next;
+    if (!inner.closed) return { children, next: i, closed: false, textEnd: i, stray };
+  }
+}
+
+/** An element read as text: up to its own close. */
+function readM3Text(text: string, from: number, name: string, marker: string): M3Elements {
+  let i = from;
+  for (;;) {
+    const tag = nextMarkedTag(text, i, marker);
+    if (tag === null)
+      return { children: [], next: text.length, closed: false, textEnd: text.length, stray: false };
+    if (tag.closing && tag.local === name)
+      return { children: [], next: tag.end, closed: true, textEnd: tag.start - marker.length, stray: false };
+    i = tag.end;
+  }
+}
+
+/** The schema of a child element: a list's `<item>` under `items`, any other under its property. */
+function childSchema(
+  schema: Record<string, unknown> | undefined,
+  name: string,
+  spec: NestedElementsSpec,
+): Record<string, unknown> | undefined {
+  if (name === spec.item && schema !== undefined) {
+    const items = getOwn(schema, 'items');
+    if (isPlainObject(items)) return items;
+  }
+  return propertySchema(schema, name);
+}
+
+/** A schema whose only type is string (null aside): its value is text, never elements. */
+function isStringSchema(schema: Record<string, unknown> | undefined): boolean {
+  const type = schema === undefined ? undefined : getOwn(schema, 'type');
+  if (type === 'string') return true;
+  return (
+    Array.isArray(type) &&
+    type.includes('string') &&
+    type.every((t: unknown) => t === 'string' || t === 'null')
+  );
 }
 
 // --- MiniCPM5: <function name="NAME"><param name="KEY"> ----------------------------------------------
