@@ -237,3 +237,39 @@ describe('pythonic list', () => {
     expect(r.content).toBe('See [note 1] and [a, b].');
   });
 });
+
+describe('a token inside a delimited string is text', () => {
+  const tool = { name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } };
+  const opts = { tools: [tool] };
+  const cases: Array<[string, string, string, string]> = [
+    ['gemma4', '<|"|>', '<|tool_call>', '<tool_call|>'],
+    ['functiongemma', '<escape>', '<start_function_call>', '<end_function_call>'],
+  ];
+  describe.each(cases)('%s', (variant, quote, open, close) => {
+    const h = createGemmaFormat(variant);
+    const ends =
+      variant === 'gemma4' ? ['<turn|>', '<|tool_response>'] : ['<end_of_turn>', '<start_function_response>'];
+
+    it('reads back its own call when a string holds the block’s markers, streamed in any chunks', () => {
+      for (const marker of [close, open, ...ends]) {
+        const a = `x ${marker} y`;
+        const written = h.formatToolCalls([{ id: 'call_1', name: 'f', arguments: { a } }]);
+        expect(written).toBe(`${open}call:f{a:${quote}${a}${quote}}${close}`);
+        const r = assertStreamingEqualsBatch(h, `Sure.${written}Done.`, opts);
+        expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a } }]);
+        expect(r.content).toBe('Sure.Done.');
+        expect(r.issues).toEqual([]);
+      }
+    });
+
+    it('a string that is never closed ends the block at its first close, as before', () => {
+      const text = `${open}call:f{a:${quote}x}${close}\n${open}call:f{a:1}${close}\nafter`;
+      const r = assertStreamingEqualsBatch(h, text, opts);
+      expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);
+      expect(r.content).toBe('after');
+      expect(r.issues.map((i) => [i.kind, i.raw])).toEqual([
+        ['malformed-call', `${open}call:f{a:${quote}x}${close}`],
+      ]);
+    });
+  });
+});

@@ -37,12 +37,14 @@ import { callBody, endMarkedRequests, skipLineNumber, strippedGemmaCall } from '
 import {
   END_TOKENS,
   END_TOOL_REQUEST,
+  ESCAPE,
   FG_CALL,
   FG_CALL_END,
   FG_RESPONSE,
   GEMMA4_CALL,
   GEMMA4_CALL_END,
   GEMMA4_RESPONSE,
+  QUOTE_TOKEN,
   TOOL_REQUEST,
   TOOL_REQUEST_END,
 } from './tokens.js';
@@ -51,6 +53,9 @@ import {
 const charCodeAt = String.prototype.charCodeAt;
 
 const STRIP = [...END_TOKENS, GEMMA4_CALL_END, FG_CALL_END, END_TOOL_REQUEST, TOOL_REQUEST_END];
+
+// The body parser reads a string between either token in either block (call-body.ts).
+const DELIMITERS = [QUOTE_TOKEN, ESCAPE];
 
 const STRONG = [GEMMA4_CALL, GEMMA4_RESPONSE, FG_CALL, FG_RESPONSE, TOOL_REQUEST];
 
@@ -227,6 +232,7 @@ export function buildMarkup(id: string): MarkupSpec {
       // model's own response token still ends it.
       closeBefore: [GEMMA4_CALL, GEMMA4_RESPONSE, '<turn|>'],
       bodyStart: 'c',
+      strings: DELIMITERS,
       body: callBody({ close: GEMMA4_CALL_END, inferDelimited: false }),
       format: fmt('gemma4'),
       confidence: 0.95,
@@ -236,6 +242,7 @@ export function buildMarkup(id: string): MarkupSpec {
       close: FG_CALL_END,
       closeBefore: [FG_CALL, FG_RESPONSE, '<end_of_turn>'],
       bodyStart: 'c',
+      strings: DELIMITERS,
       body: callBody({ close: FG_CALL_END, inferDelimited: true }),
       format: fmt('functiongemma'),
       confidence: 0.95,

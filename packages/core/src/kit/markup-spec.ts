@@ -109,6 +109,14 @@ export interface BlockSpec {
    * with a name is guarded from its first bracket on, one that starts with `<` not at all.
    */
   guard?: 'json';
+  /**
+   * Tokens that delimit raw strings in the body (Gemma 4's `<|"|>`): a string runs from one token
+   * to the next of the same token, with no escapes, and a `close` or `closeBefore` marker inside
+   * one does not end the block. A string whose closing token never comes: at the output's end the
+   * block ends at the first marker passed over and the rest is read again, once (as with
+   * `guard: 'json'`). With literal `close` or `closeBefore` markers only.
+   */
+  strings?: readonly string[];
   /** The open marker counts only at the start of a line (after at most 3 spaces). */
   lineStart?: boolean;
   /**

@@ -115,6 +115,10 @@ export function mergeMarkup(
     const tight = [...new Set(group.map((b) => b.bodyStartTight ?? '').join(''))].join('');
     // A JSON guard only acts on bodies that start as JSON, so it can serve the whole group.
     const guard = group.some((b) => b.guard === 'json') ? 'json' : undefined;
+    // A string guard serves a group only where every format of it writes such strings.
+    const strings = group.every((b) => b.strings !== undefined)
+      ? [...new Set(group.flatMap((b) => b.strings ?? []))]
+      : undefined;
     const trailing = group.find((b) => b.trailing !== undefined)?.trailing;
     const announce = unionAnnounce(group);
     blocks.push({
@@ -125,6 +129,7 @@ export function mergeMarkup(
       bodyStart,
       bodyStartTight: bodyStart !== undefined && tight !== '' ? tight : undefined,
       guard,
+      strings,
       trailing,
       ...(announce === undefined ? {} : { announce }),
       body: unionBody(group, fmt),

@@ -18,6 +18,7 @@
  *   held back past it.
  */
 import { BRACE_OPEN, BRACKET_OPEN, SPACE, skipJsonSpace, TAB } from '../char-codes.js';
+import { DelimitedStringTracker } from '../delimited-strings.js';
 import { gluesToMarker } from '../evidence.js';
 import { JsonBoundaryTracker } from '../json-boundary.js';
 import type { MarkerCursor, MarkerSet } from '../marker-set.js';
@@ -36,7 +37,7 @@ export abstract class Blocks extends Mentions {
   private blockCloseBefore: ReadonlySet<string> | null = null;
   /** Backticks of the fence that opened the block (a fence info string), or 0 (see Fences). */
   protected blockFence = 0;
-  private tracker: JsonBoundaryTracker | null = null;
+  private tracker: JsonBoundaryTracker | DelimitedStringTracker | null = null;
   /** The block's JSON guard waits for the first close marker (see startGuard). */
   private lazyGuard = false;
   /** The guard reads strings from the body's first bracket on: a name comes first (checkBodyStart). */
@@ -116,6 +117,8 @@ export abstract class Blocks extends Mentions {
         if (!block.trailing) this.lazyGuard = true;
         else this.tracker = this.newGuard();
       } else this.tracker = this.newGuard();
+    } else if (block.strings !== undefined && !this.refeeding) {
+      this.tracker = new DelimitedStringTracker(block.strings);
     }
   }
 
@@ -139,7 +142,7 @@ export abstract class Blocks extends Mentions {
       return n;
     }
     if (block.close === 'json-end') {
-      const tracker = this.tracker!;
+      const tracker = this.tracker as JsonBoundaryTracker;
       const stop = tracker.advanceUntilDone(work, pos, n);
       if (stop === -1) {
         this.appendBody(work, pos, n);
@@ -294,7 +297,7 @@ export abstract class Blocks extends Mentions {
       // guard reads strings from its first bracket on.
       const named = !json && first !== '<' && block.guard === 'json';
       this.guardFromBracket = named;
-      if (block.close === 'json-end' || json || named) this.startGuard(block);
+      if (block.close === 'json-end' || json || named || block.strings !== undefined) this.startGuard(block);
       // The blanks before the body are already in it; the guard need not see them.
       if (this.tracker) this.tracker.consumed = this.bodyLength;
       return null;
@@ -424,7 +427,14 @@ export abstract class Blocks extends Mentions {
       this.tracker = null;
       const offset = this.blockOffset;
       this.finishBody(block.body, body.slice(0, cut), marker, true, block.format);
+      // The text read again follows the marker, as in the first pass: a block right after it is
+      // glued to markup (enterBlock), whatever came before the block that was cut.
+      const saved = this.prevCode;
+      const before = marker !== '' ? marker : cut > 0 ? body : this.blockOpen;
+      const at = marker !== '' ? marker.length : cut > 0 ? cut : this.blockOpen.length;
+      this.prevCode = charCodeAt.call(before, at - 1);
       this.refeed(body.slice(cut + marker.length), offset + this.blockOpen.length + cut + marker.length);
+      this.prevCode = saved;
       return;
     }
     this.completeBlock(block.close === 'end-of-output', '');

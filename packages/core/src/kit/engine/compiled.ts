@@ -166,6 +166,7 @@ function sameShape(b: BlockSpec): BlockSpec {
     close: b.close,
     closeBefore: b.closeBefore,
     guard: b.guard,
+    strings: b.strings,
     lineStart: b.lineStart,
     outputStart: b.outputStart,
     yieldsToWhole: b.yieldsToWhole,
