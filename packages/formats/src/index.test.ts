@@ -1,4 +1,5 @@
 import { createRouter } from '@toolformat/core';
+import type { MarkupFormatHandler } from '@toolformat/core/kit';
 import { describe, expect, it } from 'vitest';
 import { builtinPlugins } from './index.js';
 
@@ -45,4 +46,99 @@ describe('builtinPlugins', () => {
     }
     expect(missed).toEqual([]);
   });
+
+  it("reads back every format's own call when a string argument holds any format's markup", () => {
+    // A call that writes a file about these formats (an agent working on a parser) holds their
+    // markers in a string; the writer writes it so that the reader takes it back whole, not cut at
+    // the marker with the rest as text, or cut short and executed. Where the format writes the
+    // value raw, with nothing to escape a marker by, a marker of the format itself is ambiguous:
+    // those are listed, and the list may only shrink.
+    const router = createRouter({ plugins: builtinPlugins });
+    const handlers = router
+      .formats()
+      .flatMap((info) => [undefined, ...info.variants].map((v) => router.get(info.id, v)));
+    const markers = new Set<string>();
+    const add = (m: string | readonly string[] | undefined) => {
+      for (const s of m === undefined ? [] : typeof m === 'string' ? [m] : m) {
+        if (s.trim().length > 1 && s !== 'end-of-output' && s !== 'json-end') markers.add(s);
+      }
+    };
+    for (const h of handlers) {
+      const spec = (h as MarkupFormatHandler).markup;
+      if (spec === undefined) continue;
+      for (const b of spec.blocks) {
+        add(b.open);
+        add(b.close);
+        add(b.closeBefore);
+      }
+      for (const r of spec.reasoning ?? []) {
+        add(r.open);
+        add(r.close);
+      }
+      add(spec.strip);
+      add(spec.separators);
+      add(spec.labels);
+    }
+    const tools = [{ name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } }];
+    const missed: Record<string, string[]> = {};
+    for (const h of handlers) {
+      for (const m of markers) {
+        const args = { a: `x ${m} y` };
+        const written = h.formatToolCalls([{ id: 'call_1', name: 'f', arguments: args }]);
+        const read = h.parse(written, { tools }).calls.map((c) => c.arguments);
+        if (JSON.stringify(read) === JSON.stringify([args])) continue;
+        missed[h.id] ??= [];
+        missed[h.id]!.push(m);
+      }
+    }
+    expect(markers.size).toBeGreaterThan(150);
+    expect(missed).toEqual(RAW_VALUE_AMBIGUITIES);
+  });
 });
+
+/**
+ * The handler's own markers inside a value it writes raw: DeepSeek's DSML parameters (`string="true"`
+ * text), Kimi K3's argument text, Solar Open 2's values, LFM2's Python strings (its close token, not
+ * a JSON string the guard reads). These end the value where the model's own parser ends it too.
+ */
+const RAW_VALUE_AMBIGUITIES: Record<string, string[]> = {
+  'deepseek:v3.2': [
+    '</｜DSML｜function_calls>',
+    '</|DSML|function_calls>',
+    '<｜DSML｜invoke name=',
+    '<|DSML|invoke name=',
+    '</｜DSML｜invoke>',
+    '</|DSML|invoke>',
+  ],
+  'deepseek:v4': [
+    '</｜DSML｜tool_calls>',
+    '</|DSML|tool_calls>',
+    '<｜DSML｜invoke name=',
+    '<|DSML|invoke name=',
+    '</｜DSML｜invoke>',
+    '</|DSML|invoke>',
+  ],
+  'hermes:lfm2': [
+    '<|tool_call_end|>',
+    '<|tool_call_end|><|tool_calls_section_end|>',
+    '<|tool_call_end|><|tool_call_section_end|>',
+  ],
+  'kimi:k3': [
+    '<|open|>tools<|sep|><|open|>call ',
+    '<|open|>call ',
+    '<|close|>call<|sep|><|close|>tools<|sep|>',
+    '<|close|>call<|sep|>',
+    '<|close|>tools<|sep|>',
+    '<|close|>message<|sep|>',
+  ],
+  'solar:open2': [
+    '<|endoftext|>',
+    '<|end|>',
+    '<|tool_call:end|>',
+    '<|tool_calls|>',
+    '<|calls|>',
+    '<|flush|>',
+    '<|tool_call:start|>',
+    '<|end|> to=',
+  ],
+};
