@@ -47,4 +47,43 @@ describe('DelimitedStringTracker', () => {
       }),
     );
   });
+
+  it('agrees after every piece with a reading one character at a time', () => {
+    // The plain definition: at each position a token that may come next (any outside a string,
+    // the open one inside) and is whole in the text toggles the string.
+    const reference = (text: string): boolean => {
+      let open: string | null = null;
+      for (let i = 0; i < text.length; ) {
+        const d = (open === null ? DELIMS : [open]).find((t) => text.startsWith(t, i));
+        if (d === undefined) i++;
+        else {
+          open = open === null ? d : null;
+          i += d.length;
+        }
+      }
+      return open !== null;
+    };
+    const piece = fc.constantFrom('<|"|>', '<escape>', '<|', '"|>', '<esc', 'ape>', 'x', '<', '|>', '<|"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+        const text = parts.join('');
+        const points = [...new Set([0, ...cuts.map((c) => c % (text.length + 1)), text.length])].sort(
+          (a, b) => a - b,
+        );
+        // Pieces of one string (a batch parse), and each piece its own string (a stream).
+        const inOne = new DelimitedStringTracker(DELIMS);
+        const apart = new DelimitedStringTracker(DELIMS);
+        for (let i = 1; i < points.length; i++) {
+          const piece = text.slice(points[i - 1]!, points[i]!);
+          inOne.track(text, points[i - 1]!, points[i]!);
+          apart.track(piece, 0, piece.length);
+          // (A token the piece ends inside is not whole in the prefix: read with the next piece.)
+          const expected = reference(text.slice(0, points[i]!));
+          expect(inOne.inString).toBe(expected);
+          expect(apart.inString).toBe(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

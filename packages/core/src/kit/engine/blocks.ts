@@ -42,6 +42,8 @@ export abstract class Blocks extends Mentions {
   private lazyGuard = false;
   /** The guard reads strings from the body's first bracket on: a name comes first (checkBodyStart). */
   private guardFromBracket = false;
+  /** The guard of blocks with `strings`, kept between them (see startGuard). */
+  private stringsTracker: DelimitedStringTracker | null = null;
   /** Body offset of the first close marker the JSON guard passed over, or -1. */
   private skippedClose = -1;
   private skippedCloseMarker = '';
@@ -118,7 +120,12 @@ export abstract class Blocks extends Mentions {
         else this.tracker = this.newGuard();
       } else this.tracker = this.newGuard();
     } else if (block.strings !== undefined && !this.refeeding) {
-      this.tracker = new DelimitedStringTracker(block.strings);
+      // One tracker for the parse: its searches of the text serve every block after the first.
+      let tracker = this.stringsTracker;
+      if (tracker === null || !tracker.reads(block.strings)) {
+        tracker = this.stringsTracker = new DelimitedStringTracker(block.strings);
+      } else tracker.reset();
+      this.tracker = tracker;
     }
   }
 
