@@ -42,22 +42,15 @@ const SPARKLE = 0x2726;
 const LOWER_N = 110;
 const LOWER_R = 114;
 
-/** One call's words on the line: `[start, end)` is its text, marker included after the first. */
-interface Segment {
-  start: number;
-  end: number;
-  words: string[];
-}
-
 /**
- * The line cut into calls, or null when a `✦` outside a quoted value starts no call marker: the
- * line then quotes the markup in prose (`✦ tool_call: x ✦ that is the syntax`).
+ * Reads the line's words in order: `word` for each (a quoted value kept in its quotes, so the
+ * pairing reads it as one quoted word and takes them off), `marker` at each `✦ tool_call:` after
+ * the first, where the next call starts. Returns false, having stopped, when a `✦` outside a
+ * quoted value starts no call marker: the line then quotes the markup in prose
+ * (`✦ tool_call: x ✦ that is the syntax`). Without `sink` it only checks that.
  */
-function splitLine(line: string): Segment[] | null {
+function scanLine(line: string, sink: LineSink | null): boolean {
   const n = line.length;
-  const segments: Segment[] = [];
-  let current: Segment = { start: 0, end: n, words: [] };
-  segments.push(current);
   // Quoted values count until one never closes; from it on, a quote is a character like any other.
   let quotes = true;
   let i = 0;
@@ -69,18 +62,15 @@ function splitLine(line: string): Segment[] | null {
     }
     if (c === SPARKLE) {
       const marker = KEY_VALUE_OPEN.find((m) => line.startsWith(m, i));
-      if (marker === undefined) return null;
-      current.end = i;
-      current = { start: i, end: n, words: [] };
-      segments.push(current);
+      if (marker === undefined) return false;
+      sink?.marker(i);
       i += marker.length;
       continue;
     }
     if (c === QUOTE && quotes) {
       const close = closingQuote(line, i + 1);
       if (close !== -1) {
-        // Kept in its quotes, so the pairing reads it as one quoted word and takes them off.
-        current.words.push(`"${readEscapes(line, i + 1, close)}"`);
+        sink?.word(`"${readEscapes(line, i + 1, close)}"`);
         i = close + 1;
         continue;
       }
@@ -94,9 +84,15 @@ function splitLine(line: string): Segment[] | null {
       if (isJsonSpace(d) || d === SPARKLE) break;
       i++;
     }
-    current.words.push(line.slice(start, i));
+    sink?.word(line.slice(start, i));
   }
-  return segments;
+  return true;
+}
+
+interface LineSink {
+  word(word: string): void;
+  /** A call marker at `at` starts the next call. */
+  marker(at: number): void;
 }
 
 /**
@@ -161,27 +157,41 @@ function readCall(words: readonly string[], ctx: BodyContext, issues: BodyIssue[
 
 /** `✦ tool_call: NAME for KEY VALUE …` to the end of the line: its calls. */
 export const keyValueBody: BodyParser = (body, ctx): BodyResult => {
-  const segments = splitLine(body);
-  if (segments === null) return { calls: [], notMarkup: true };
+  // Checked first, so that a line of prose builds nothing; then each call is read as its words
+  // end, and none is kept past it (a megabyte of calls on one line is read call by call).
+  if (!scanLine(body, null)) return { calls: [], notMarkup: true };
   const issues: BodyIssue[] = [];
-  if (segments.length === 1) {
-    const call = readCall(segments[0]!.words, ctx, issues);
-    return typeof call === 'string' ? { calls: [], error: call } : { calls: [call], issues };
-  }
-  // Several calls on the line: one that cannot be read is reported with its text, the others stand.
   const calls: RawCall[] = [];
-  let failure: string | undefined;
-  for (const s of segments) {
-    const call = readCall(s.words, ctx, issues);
-    if (typeof call !== 'string') {
-      calls.push(call);
-      continue;
+  // The calls that failed: where they are and why (their issues are made only when another call
+  // on the line stands).
+  const failed: number[] = [];
+  const reasons: string[] = [];
+  let words: string[] = [];
+  let start = 0;
+  const read = (end: number) => {
+    const call = readCall(words, ctx, issues);
+    if (typeof call !== 'string') calls.push(call);
+    else {
+      failed.push(start, end);
+      reasons.push(call);
     }
-    failure ??= call;
+  };
+  scanLine(body, {
+    word: (word) => words.push(word),
+    marker: (at) => {
+      read(at);
+      words = [];
+      start = at;
+    },
+  });
+  read(body.length);
+  if (calls.length === 0) return { calls: [], error: reasons[0]! };
+  // Several calls on the line: one that cannot be read is reported with its text, the others stand.
+  for (let k = 0; k < failed.length; k += 2) {
+    const from = failed[k]!;
     // The first call's marker is the block's own, not in the body.
-    const raw = (s.start === 0 ? ctx.open : '') + body.slice(s.start, s.end).trim();
-    issues.push({ kind: 'malformed-call', message: `Removed: ${call}.`, raw });
+    const raw = (from === 0 ? ctx.open : '') + body.slice(from, failed[k + 1]).trim();
+    issues.push({ kind: 'malformed-call', message: `Removed: ${reasons[k / 2]}.`, raw });
   }
-  if (calls.length === 0) return { calls: [], error: failure! };
   return { calls, issues };
 };
