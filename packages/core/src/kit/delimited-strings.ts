@@ -98,8 +98,11 @@ export class DelimitedStringTracker {
       this.open = this.open === -1 ? k : -1;
       i = end;
     }
-    // The piece may end inside a token the text does not hold whole yet.
-    for (let p = Math.max(i, to - this.longest + 1); p < to; p++) {
+    // The piece may end inside a token the text does not hold whole yet: only where the text ends
+    // within a token's length after it (a token the text holds whole was found above).
+    const n = text.length;
+    if (to <= n - this.longest) return;
+    for (let p = Math.max(i, n - this.longest + 1); p < to; p++) {
       if (this.tokenAt(text.slice(p, to), 0) === -2) {
         this.carry = text.slice(p, to);
         return;
