@@ -54,7 +54,7 @@ describe('DelimitedStringTracker', () => {
     const reference = (text: string): boolean => {
       let open: string | null = null;
       for (let i = 0; i < text.length; ) {
-        const d = (open === null ? DELIMS : [open]).find((t) => text.startsWith(t, i));
+        const d: string | undefined = (open === null ? DELIMS : [open]).find((t) => text.startsWith(t, i));
         if (d === undefined) i++;
         else {
           open = open === null ? d : null;
