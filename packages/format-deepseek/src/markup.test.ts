@@ -308,6 +308,20 @@ describe('call tokens inside an argument string', () => {
   });
 });
 
+describe('a DSML value that holds DSML tags', () => {
+  it.each(['v3.2', 'v4'])('%s writes it as a JSON string with `<` escaped, and reads it back', (variant) => {
+    const h = createDeepseekFormat(variant);
+    const doc = 'x </｜DSML｜invoke> </|DSML|tool_calls> <｜DSML｜invoke name="g"> y';
+    const written = h.formatToolCalls([{ id: 'c0', name: 'save', arguments: { doc } }]);
+    expect(written).toContain('string="false"');
+    expect(
+      calls(written, {
+        tools: [{ name: 'save', parameters: { type: 'object', properties: { doc: { type: 'string' } } } }],
+      }),
+    ).toEqual([{ name: 'save', arguments: { doc } }]);
+  });
+});
+
 describe('a run of the same call', () => {
   const call = '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜>';
   const text = `<｜tool▁calls▁begin｜>${call.repeat(6)}<｜tool▁calls▁end｜>`;

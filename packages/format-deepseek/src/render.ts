@@ -7,7 +7,7 @@
 import type { ToolCall, ToolResult } from '@toolformat/core';
 import type { CallRenderer } from '@toolformat/core/kit';
 import { resultText, tojson } from '@toolformat/core/kit';
-import { T } from './tokens.js';
+import { FW_BAR, T } from './tokens.js';
 
 const args = (c: ToolCall) => c.arguments ?? {};
 
@@ -20,12 +20,12 @@ const PARAM_CLOSE = '</｜DSML｜parameter>';
 
 /**
  * A DSML value: a string raw with `string="true"`, anything else as JSON with `string="false"`.
- * A string that holds the parameter's close tag is written as a JSON string with `<` escaped, so
- * that it reads back unchanged.
+ * A string that holds a DSML tag (the parameter's close, or the invoke's or the block's) is written
+ * as a JSON string with `<` escaped, so that it reads back unchanged.
  */
 function dsmlParam(key: string, value: unknown): string {
   const name = key.replaceAll('"', '&quot;');
-  if (typeof value === 'string' && !value.includes(PARAM_CLOSE) && !value.includes('</|DSML|parameter>')) {
+  if (typeof value === 'string' && !value.includes(`${FW_BAR}DSML${FW_BAR}`) && !value.includes('|DSML|')) {
     return `<｜DSML｜parameter name="${name}" string="true">${value}${PARAM_CLOSE}`;
   }
   const json = tojson(value).replaceAll('<', '\\u003c');

@@ -139,3 +139,13 @@ describe('round trip: what a variant renders, it parses back', () => {
     });
   }
 });
+
+describe('LFM2 writes its end marker inside a string so that it reads back', () => {
+  it('as `\\x3c|tool_call_end|>`, which the Python string decodes', () => {
+    const lfm2 = createHermesFormat('lfm2');
+    const doc = "ends with <|tool_call_end|> and a backslash \\<|tool_call_end|> and 'quotes'";
+    const written = lfm2.formatToolCalls([{ id: 'c0', name: 'save', arguments: { doc } }]);
+    expect(written.indexOf('<|tool_call_end|>')).toBe(written.length - '<|tool_call_end|>'.length);
+    expect(callsOf(parseWith(lfm2, written))).toEqual([{ name: 'save', arguments: { doc } }]);
+  });
+});

@@ -9,6 +9,8 @@ import type { ToolCall, ToolResult } from '@toolformat/core';
 import type { CallRenderer, ResultRenderer } from '@toolformat/core/kit';
 import { formatPythonCall, tojson as pyJson, tojsonIndented as pyJsonIndented } from '@toolformat/core/kit';
 
+const LFM2_END = '<|tool_call_end|>';
+
 /** `{"name": "…", "arguments": {…}}`, key order as in the templates. */
 const callObject = (c: ToolCall) => ({ name: c.name, arguments: c.arguments });
 const callJson = (c: ToolCall) => pyJson(callObject(c));
@@ -29,10 +31,15 @@ export const renderCalls = {
   jsonArray: whenAny((calls) => pyJson(calls.map(callObject))),
   /** Granite 3.x (vLLM template): `<|tool_call|>` and the list, indented by 4. */
   granite: whenAny((calls) => `<|tool_call|>${pyJsonIndented(calls.map(callObject))}`),
-  /** LFM2: a pythonic list between its markers, strings single-quoted. */
+  /**
+   * LFM2: a pythonic list between its markers, strings single-quoted. The end marker can only be
+   * inside a string there: written with its `<` as `\x3c`, it reads back without ending the list.
+   */
   lfm2: whenAny(
     (calls) =>
-      `<|tool_call_start|>[${calls.map((c) => formatPythonCall(c.name, c.arguments)).join(', ')}]<|tool_call_end|>`,
+      `<|tool_call_start|>[${calls
+        .map((c) => formatPythonCall(c.name, c.arguments).replaceAll(LFM2_END, '\\x3c|tool_call_end|>'))
+        .join(', ')}]${LFM2_END}`,
   ),
   /** Nemotron Nano v2. */
   nemotron: whenAny((calls) => `<TOOLCALL>${pyJson(calls.map(callObject))}</TOOLCALL>`),

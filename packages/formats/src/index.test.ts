@@ -97,32 +97,11 @@ describe('builtinPlugins', () => {
 });
 
 /**
- * The handler's own markers inside a value it writes raw: DeepSeek's DSML parameters (`string="true"`
- * text), Kimi K3's argument text, Solar Open 2's values, LFM2's Python strings (its close token, not
- * a JSON string the guard reads). These end the value where the model's own parser ends it too.
+ * The handler's own markers inside a value it writes raw, with no escape the reader would take
+ * back: Kimi K3's string arguments and Solar Open 2's values. These end the value where the
+ * model's own parser ends it too.
  */
 const RAW_VALUE_AMBIGUITIES: Record<string, string[]> = {
-  'deepseek:v3.2': [
-    '</｜DSML｜function_calls>',
-    '</|DSML|function_calls>',
-    '<｜DSML｜invoke name=',
-    '<|DSML|invoke name=',
-    '</｜DSML｜invoke>',
-    '</|DSML|invoke>',
-  ],
-  'deepseek:v4': [
-    '</｜DSML｜tool_calls>',
-    '</|DSML|tool_calls>',
-    '<｜DSML｜invoke name=',
-    '<|DSML|invoke name=',
-    '</｜DSML｜invoke>',
-    '</|DSML|invoke>',
-  ],
-  'hermes:lfm2': [
-    '<|tool_call_end|>',
-    '<|tool_call_end|><|tool_calls_section_end|>',
-    '<|tool_call_end|><|tool_call_section_end|>',
-  ],
   'kimi:k3': [
     '<|open|>tools<|sep|><|open|>call ',
     '<|open|>call ',
