@@ -150,6 +150,13 @@ describe('pythonic (Llama 3.2 / 4, OLMo 3)', () => {
 });
 
 describe('Functionary', () => {
+  it('reads a call after an answer whose quotes and braces do not pair up', () => {
+    // The JSON guard reads strings only in a call's JSON, never in the answer to the user.
+    const text = '>>>all\nHe said "use {x}" and "more" then\n>>>f\n{"a": 1}\n>>>all\nok "x';
+    const r = parseWith(createLlamaFormat('functionary'), text);
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['f', { a: 1 }]]);
+    expectStreamingEqualsBatch(createLlamaFormat('functionary'), text);
+  });
   it('v3.2 reads >>>name, >>>all and >>>python', () => {
     const r = parseWith(
       functionary,

@@ -28,8 +28,14 @@ export class JsonBoundaryTracker {
   started = false;
   /** Something other than whitespace or a bracket came before any bracket (not a JSON body). */
   sawNonJson = false;
-  /** Quotes before the first bracket are text, not strings (a name before the JSON). */
+  /**
+   * The body is a name, then its JSON (`get_weather\n{…}`): what comes before the first bracket is
+   * not JSON. When a second word comes before any bracket, the body is text and nothing in it is a
+   * string (`all\nHe said "use {x}" …`).
+   */
   fromBracket = false;
+  /** Before the JSON of a `fromBracket` body: 0 in the name, 1 in the blanks after it, 2 text. */
+  private beforeJson = 0;
   /** Characters consumed so far, over all pieces. */
   consumed = 0;
   /** Offset (over all pieces) just past the first complete top-level value, or -1. */
@@ -40,6 +46,12 @@ export class JsonBoundaryTracker {
    * value, when the first top-level value completes; otherwise returns -1.
    */
   advance(text: string, from: number, to: number): number {
+    if (this.fromBracket && !this.started) {
+      const at = this.skipName(text, from, to);
+      this.consumed += at - from;
+      if (at === to) return -1;
+      from = at;
+    }
     // State in locals for the loop (this runs over every character of every JSON body).
     let inString = this.inString;
     let escaped = this.escaped;
@@ -69,7 +81,7 @@ export class JsonBoundaryTracker {
       }
       const c = charCodeAt.call(text, i);
       if (c === QUOTE) {
-        if (this.started || !this.fromBracket) inString = true;
+        inString = true;
       } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
         depth++;
         this.started = true;
@@ -92,6 +104,26 @@ export class JsonBoundaryTracker {
     this.depth = depth;
     this.consumed += to - from;
     return -1;
+  }
+
+  /**
+   * Of a `fromBracket` body, passes the name and the blanks after it: returns the index of the
+   * bracket the JSON starts with, or `to` (for good once the body turned out to be text).
+   */
+  private skipName(text: string, from: number, to: number): number {
+    if (this.beforeJson === 2) return to;
+    for (let i = from; i < to; i++) {
+      const c = charCodeAt.call(text, i);
+      if (isSpace(c)) {
+        if (this.beforeJson === 0) this.beforeJson = 1;
+      } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
+        return i;
+      } else if (this.beforeJson === 1) {
+        this.beforeJson = 2;
+        return to;
+      }
+    }
+    return to;
   }
 
   // The last quote search: a string may run past many close markers (`"` then `</tool_call>`

@@ -106,7 +106,8 @@ export interface BlockSpec {
   closeBefore?: string | readonly string[];
   /**
    * Close markers inside a JSON string do not end the block. With `bodyStart`, a body that starts
-   * with a name is guarded from its first bracket on, one that starts with `<` not at all.
+   * with a name is guarded from the bracket right after it (not when a second word comes first),
+   * one that starts with `<` not at all.
    */
   guard?: 'json';
   /**

@@ -231,6 +231,13 @@ describe('the JSON guard of a body that starts with a name', () => {
     everySplit(text);
   });
 
+  it('a second word before any bracket makes the body text: nothing in it is a string', () => {
+    // (Functionary's `>>>all\n` and the answer after it.)
+    const text = '<c>all He said "use {x}" and "more" then</c>\n<c>g {"s": 1}</c>\n"';
+    expect(bodies(text)).toEqual(['all He said "use {x}" and "more" then', 'g {"s": 1}']);
+    everySplit(text);
+  });
+
   it('a body that starts with markup is not guarded', () => {
     expect(bodies('<c><p>{"s": "x</c>\n<c>g</c>\n"')).toEqual(['<p>{"s": "x', 'g']);
   });

@@ -301,7 +301,7 @@ export abstract class Blocks extends Mentions {
       // `<tool_call>`) has no JSON strings, and a stray quote in it must not hide the close.
       const json = first === '{' || first === '[' || first === '"';
       // A body that starts with a name (`>>>get_weather\n{…}`) has its JSON after the name: the
-      // guard reads strings from its first bracket on.
+      // guard reads strings from the bracket right after it (JsonBoundaryTracker.fromBracket).
       const named = !json && first !== '<' && block.guard === 'json';
       this.guardFromBracket = named;
       if (block.close === 'json-end' || json || named || block.strings !== undefined) this.startGuard(block);
