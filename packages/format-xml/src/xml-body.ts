@@ -24,7 +24,6 @@ import {
   type CallInProgress,
   cutValueIssue,
   decodeName,
-  type ElementValue,
   elementsObject,
   getOwn,
   isJsonSpace,
@@ -32,13 +31,14 @@ import {
   LT,
   type NestedElementsSpec,
   nextAttributeTag,
+  nextMarkedTag,
   type ParameterCallSpec,
   parseJsonLadder,
-  propertySchema,
   type RawCall,
   readAttributeTag,
   readChildElements,
   readJsonCallObjects,
+  readNestedElements,
   readParameterCalls,
   scanValue,
   setOwn,
@@ -333,14 +333,14 @@ function readM3Calls(text: string, marker: string, elements: NestedElementsSpec,
   const out: M3Calls = { calls: [], issues: [], truncated: false, stray: false };
   let i = 0;
   for (;;) {
-    let tag = nextMarkedTag(text, i, marker);
+    let tag = nextMarkedTag(text, i, marker, elements.tags);
     while (tag !== null && !(tag.local === 'invoke' && !tag.closing))
-      tag = nextMarkedTag(text, tag.end, marker);
+      tag = nextMarkedTag(text, tag.end, marker, elements.tags);
     if (tag === null) return out;
     const name = decodeName(tag.name ?? tag.eq ?? '');
     const tool = ctx.options.tools?.parameters(name);
     const schema = isPlainObject(tool) ? tool : undefined;
-    const read = readM3Elements(text, tag.end, 'invoke', schema, marker, elements, 0);
+    const read = readNestedElements(text, tag.end, 'invoke', elements, { marker, schema });
     out.truncated ||= !read.closed;
     out.stray ||= read.stray;
     i = read.next;
@@ -354,113 +354,6 @@ function readM3Calls(text: string, marker: string, elements: NestedElementsSpec,
     }
     out.calls.push({ name, arguments: elementsObject(read.children, schema, elements) });
   }
-}
-
-/** The next tag at or after `from` that sits right behind `marker` (every tag when it is ''). */
-function nextMarkedTag(text: string, from: number, marker: string): Tag | null {
-  if (marker === '') return nextTag(text, from);
-  let i = from;
-  for (;;) {
-    const at = text.indexOf(marker, i);
-    if (at === -1) return null;
-    const tag = readTag(text, at + marker.length);
-    if (tag !== null) return tag;
-    i = at + marker.length;
-  }
-}
-
-interface M3Elements {
-  children: Array<[string, ElementValue]>;
-  /** Where reading goes on. */
-  next: number;
-  /** False when the text ended before the container's close. */
-  closed: boolean;
-  /** Where the container's text ends (where its close tag's marker starts, or where reading stopped). */
-  textEnd: number;
-  /** Text other than blanks before a tag among the container's children (checked at depth 0 only). */
-  stray: boolean;
-}
-
-/**
- * The children of the element `container` whose open tag ends at `from`, nested, each read by the
- * part of `schema` it sits under: an element the schema types as a string is text up to its own
- * close, whatever tags it holds, so a declared string never becomes an object.
- */
-function readM3Elements(
-  text: string,
-  from: number,
-  container: string,
-  schema: Record<string, unknown> | undefined,
-  marker: string,
-  spec: NestedElementsSpec,
-  depth: number,
-): M3Elements {
-  const children: Array<[string, ElementValue]> = [];
-  let stray = false;
-  let i = from;
-  for (;;) {
-    const tag = nextMarkedTag(text, i, marker);
-    const textEnd = tag === null ? text.length : tag.start - marker.length;
-    if (depth === 0 && !stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
-    if (tag === null) return { children, next: text.length, closed: false, textEnd, stray };
-    if (tag.closing) {
-      if (tag.local === container) return { children, next: tag.end, closed: true, textEnd, stray };
-      i = tag.end;
-      continue;
-    }
-    if (depth >= spec.maxDepth) {
-      i = tag.end;
-      continue;
-    }
-    const under = childSchema(schema, tag.local, spec);
-    const inner = isStringSchema(under)
-      ? readM3Text(text, tag.end, tag.local, marker)
-      : readM3Elements(text, tag.end, tag.local, under, marker, spec, depth + 1);
-    const value: ElementValue =
-      inner.children.length === 0
-        ? valueText(text.slice(tag.end, inner.textEnd), 'inline')
-        : { children: inner.children };
-    children.push([tag.local, value]);
-    i = inner.next;
-    if (!inner.closed) return { children, next: i, closed: false, textEnd: i, stray };
-  }
-}
-
-/** An element read as text: up to its own close. */
-function readM3Text(text: string, from: number, name: string, marker: string): M3Elements {
-  let i = from;
-  for (;;) {
-    const tag = nextMarkedTag(text, i, marker);
-    if (tag === null)
-      return { children: [], next: text.length, closed: false, textEnd: text.length, stray: false };
-    if (tag.closing && tag.local === name)
-      return { children: [], next: tag.end, closed: true, textEnd: tag.start - marker.length, stray: false };
-    i = tag.end;
-  }
-}
-
-/** The schema of a child element: a list's `<item>` under `items`, any other under its property. */
-function childSchema(
-  schema: Record<string, unknown> | undefined,
-  name: string,
-  spec: NestedElementsSpec,
-): Record<string, unknown> | undefined {
-  if (name === spec.item && schema !== undefined) {
-    const items = getOwn(schema, 'items');
-    if (isPlainObject(items)) return items;
-  }
-  return propertySchema(schema, name);
-}
-
-/** A schema whose only type is string (null aside): its value is text, never elements. */
-function isStringSchema(schema: Record<string, unknown> | undefined): boolean {
-  const type = schema === undefined ? undefined : getOwn(schema, 'type');
-  if (type === 'string') return true;
-  return (
-    Array.isArray(type) &&
-    type.includes('string') &&
-    type.every((t: unknown) => t === 'string' || t === 'null')
-  );
 }
 
 // --- MiniCPM5: <function name="NAME"><param name="KEY"> ----------------------------------------------

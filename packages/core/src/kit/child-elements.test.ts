@@ -54,7 +54,36 @@ describe('readNestedElements and elementsObject', () => {
       next: text.indexOf('rest'),
       closed: true,
       textEnd: text.indexOf('</invoke>'),
+      stray: false,
     });
+  });
+
+  it('with a marker, reads only the tags behind it: any other tag is text', () => {
+    const M = ']m[';
+    const text = `${M}<a>x <b>1</b> <invoke> y${M}</a>${M}<c>${M}<d>2${M}</d>${M}</c>${M}</invoke>rest`;
+    const read = readNestedElements(text, 0, 'invoke', SPEC, { marker: M });
+    expect(read.children).toEqual([
+      ['a', 'x <b>1</b> <invoke> y'],
+      ['c', { children: [['d', '2']] }],
+    ]);
+    expect(read.next).toBe(text.indexOf('rest'));
+    expect(read.stray).toBe(false);
+  });
+
+  it('reads a child the schema types as a string as text, whatever tags it holds', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: ['string', 'null'] } } };
+    const text = '<a><x>1</x></a><b><y>2</y></b><c><z>3</z></c></invoke>';
+    const read = readNestedElements(text, 0, 'invoke', SPEC, { schema });
+    expect(elementsObject(read.children, schema, SPEC)).toEqual({
+      a: '<x>1</x>',
+      b: '<y>2</y>',
+      c: { z: 3 },
+    });
+  });
+
+  it('says when text other than blanks stands between the container’s children', () => {
+    expect(readNestedElements(' \n<a>1</a>\n</invoke>', 0, 'invoke', SPEC).stray).toBe(false);
+    expect(readNestedElements('<a>1</a> junk <b>2</b></invoke>', 0, 'invoke', SPEC).stray).toBe(true);
   });
 
   it('says when the output ended inside', () => {

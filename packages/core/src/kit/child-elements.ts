@@ -10,7 +10,13 @@
  * guarantee 8).
  */
 import { coerceValue, propertySchema } from './arguments.js';
-import { type AttributeTag, type AttributeTagOptions, nextAttributeTag } from './attribute-tags.js';
+import {
+  type AttributeTag,
+  type AttributeTagOptions,
+  nextAttributeTag,
+  readAttributeTag,
+} from './attribute-tags.js';
+import { skipJsonSpace } from './char-codes.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 import { scanValue, type ValueRules } from './tag-values.js';
 import type { ArgumentCollector } from './typed-values.js';
@@ -69,8 +75,23 @@ export interface NestedElementsRead {
   next: number;
   /** False when the output ended before the container's close. */
   closed: boolean;
-  /** Where the container's text ends (its close tag, or where reading stopped). */
+  /** Where the container's text ends (where its close tag starts, or where reading stopped). */
   textEnd: number;
+  /** Text other than blanks before a tag among the container's own children (not theirs). */
+  stray: boolean;
+}
+
+export interface NestedElementsOptions {
+  /**
+   * Only a tag right behind this text is markup (MiniMax M3's `]<]minimax[>[`): a value may hold
+   * any other tag as text. Default '': every tag.
+   */
+  marker?: string;
+  /**
+   * The schema of the container's value: a child it types as a string is read as text up to its
+   * own close, whatever tags it holds, so a declared string never becomes an object.
+   */
+  schema?: Record<string, unknown>;
 }
 
 /** The children of the element `container` whose open tag ends at `from`, nested. */
@@ -79,15 +100,30 @@ export function readNestedElements(
   from: number,
   container: string,
   spec: NestedElementsSpec,
-  depth = 0,
+  options: NestedElementsOptions = {},
+): NestedElementsRead {
+  return readElements(text, from, container, spec, options.marker ?? '', options.schema, 0);
+}
+
+function readElements(
+  text: string,
+  from: number,
+  container: string,
+  spec: NestedElementsSpec,
+  marker: string,
+  schema: Schema,
+  depth: number,
 ): NestedElementsRead {
   const children: Array<[string, ElementValue]> = [];
+  let stray = false;
   let i = from;
   for (;;) {
-    const tag: AttributeTag | null = nextAttributeTag(text, i, text.length, spec.tags);
-    if (tag === null) return { children, next: text.length, closed: false, textEnd: text.length };
+    const tag = nextMarkedTag(text, i, marker, spec.tags);
+    const textEnd = tag === null ? text.length : tag.start - marker.length;
+    if (!stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
+    if (tag === null) return { children, next: text.length, closed: false, textEnd, stray };
     if (tag.closing) {
-      if (tag.local === container) return { children, next: tag.end, closed: true, textEnd: tag.start };
+      if (tag.local === container) return { children, next: tag.end, closed: true, textEnd, stray };
       i = tag.end;
       continue;
     }
@@ -95,15 +131,75 @@ export function readNestedElements(
       i = tag.end;
       continue;
     }
-    const inner = readNestedElements(text, tag.end, tag.local, spec, depth + 1);
+    const under = childSchema(schema, tag.local, spec);
+    const inner = isStringSchema(under)
+      ? readText(text, tag.end, tag.local, marker, spec.tags)
+      : readElements(text, tag.end, tag.local, spec, marker, under, depth + 1);
     const value: ElementValue =
       inner.children.length === 0
         ? valueText(text.slice(tag.end, inner.textEnd), 'inline')
         : { children: inner.children };
     children.push([tag.local, value]);
     i = inner.next;
-    if (!inner.closed) return { children, next: i, closed: false, textEnd: i };
+    if (!inner.closed) return { children, next: i, closed: false, textEnd: i, stray };
   }
+}
+
+/** An element read as text: up to its own close. */
+function readText(
+  text: string,
+  from: number,
+  name: string,
+  marker: string,
+  tags: AttributeTagOptions,
+): NestedElementsRead {
+  let i = from;
+  for (;;) {
+    const tag = nextMarkedTag(text, i, marker, tags);
+    if (tag === null)
+      return { children: [], next: text.length, closed: false, textEnd: text.length, stray: false };
+    if (tag.closing && tag.local === name)
+      return { children: [], next: tag.end, closed: true, textEnd: tag.start - marker.length, stray: false };
+    i = tag.end;
+  }
+}
+
+/** The next tag at or after `from` that sits right behind `marker` (every tag when it is ''). */
+export function nextMarkedTag(
+  text: string,
+  from: number,
+  marker: string,
+  tags: AttributeTagOptions,
+): AttributeTag | null {
+  if (marker === '') return nextAttributeTag(text, from, text.length, tags);
+  let i = from;
+  for (;;) {
+    const at = text.indexOf(marker, i);
+    if (at === -1) return null;
+    const tag = readAttributeTag(text, at + marker.length, text.length, tags);
+    if (tag !== null) return tag;
+    i = at + marker.length;
+  }
+}
+
+/** The schema of a child element: a list's `<item>` under `items`, any other under its property. */
+function childSchema(schema: Schema, name: string, spec: NestedElementsSpec): Schema {
+  if (name === spec.item && schema !== undefined) {
+    const items = getOwn(schema, 'items');
+    if (isPlainObject(items)) return items;
+  }
+  return propertySchema(schema, name);
+}
+
+/** A schema whose only type is string (null aside): its value is text, never elements. */
+function isStringSchema(schema: Schema): boolean {
+  const type = schema === undefined ? undefined : getOwn(schema, 'type');
+  if (type === 'string') return true;
+  return (
+    Array.isArray(type) &&
+    type.includes('string') &&
+    type.every((t: unknown) => t === 'string' || t === 'null')
+  );
 }
 
 type Schema = Record<string, unknown> | undefined;

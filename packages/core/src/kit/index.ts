@@ -46,8 +46,10 @@ export * from './char-codes.js';
 export {
   type ElementValue,
   elementsObject,
+  type NestedElementsOptions,
   type NestedElementsRead,
   type NestedElementsSpec,
+  nextMarkedTag,
   readChildElements,
   readNestedElements,
 } from './child-elements.js';
