@@ -31,7 +31,9 @@ const MAX_WORD = 512;
  * tool's JSON Schema when the tool is declared (core's `coerceValue`), kept as text otherwise, as
  * the model writes values raw and Upstage's parser reads them (a JSON-looking string stays a
  * string). A value ends at its end token or, when the model dropped that, at the next argument
- * (vLLM's parser does the same), so one lost token does not swallow the arguments after it. A
+ * (vLLM's parser does the same), so one lost token does not swallow the arguments after it; a
+ * value that runs to the end of the call is taken with an issue, since a marker the model wrote
+ * inside it (the turn's `<|end|>`, another call's start) may have ended the call there. A
  * repeated key keeps its first value, as a stream must. A block the output ended inside is no
  * call (`partial-call`). Linear: one `indexOf` per token.
  */
@@ -70,6 +72,15 @@ export function open2CallBody(body: string, ctx: BodyContext): BodyResult {
     if (endAt !== -1) valueTo = endAt;
     if (nextArg !== -1 && nextArg < valueTo) valueTo = nextArg;
     const text = body.slice(valueFrom, valueTo);
+    if (endAt === -1 && valueTo === body.length) {
+      // Nothing closed the value but the call's end: a marker written inside the value (the turn's
+      // `<|end|>`, another call's start) may have ended the call there.
+      issues.push({
+        kind: 'partial-call',
+        message: `The value of "${key}" has no ${OPEN2_ARG_END}: it runs to the end of the call, and may be cut off.`,
+        raw: body.slice(start),
+      });
+    }
     if (!Object.hasOwn(args, key)) {
       const schema = ctx.options.tools?.parameter(name, key);
       const value =

@@ -56,6 +56,22 @@ describe('Solar Open 2', () => {
     ]);
   });
 
+  it('says when a value runs to the end of its call: a marker inside it may have cut it', () => {
+    // `<|end|>` inside the value ends the turn where the model's own parser ends it too; the
+    // call stands as vLLM reads it, with an issue saying its last value may be cut.
+    const text =
+      '<|tool_call:start|>save\n<|tool_arg:start|>doc<|tool_arg:value|>x <|end|> y<|tool_arg:end|>\n<|tool_call:end|>';
+    const r = open2.parse(text);
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['save', { doc: 'x ' }]]);
+    expect(r.issues.map((i) => [i.kind, i.message])).toEqual([
+      [
+        'partial-call',
+        'The value of "doc" has no <|tool_arg:end|>: it runs to the end of the call, and may be cut off.',
+      ],
+    ]);
+    expect(open2.parse(call('save', [['doc', 'x']])).issues).toEqual([]);
+  });
+
   it('a call the output ended inside is not a call, and its text is not lost', () => {
     const r = open2.parse(
       'Let me check.<|tool_call:start|>search\n<|tool_arg:start|>query<|tool_arg:value|>Seo',
