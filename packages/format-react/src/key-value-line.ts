@@ -13,7 +13,8 @@
  *
  * A quote that never closes on the line is no quote: from it on the line is read again, once, as
  * plain words cut at every `✦` (the reading before quoted values were tokens), which keeps the
- * scan linear.
+ * scan linear. The line is scanned so twice: to check that it is calls (nothing is built for a line
+ * of prose), then to read them one call at a time.
  *
  * Keys and values are then paired by the kit's `wordArguments`: with a declared schema a word that
  * names a parameter starts the next pair, else words alternate key and value.
