@@ -120,7 +120,7 @@ function readElements(
   for (;;) {
     const tag = nextMarkedTag(text, i, marker, spec.tags);
     const textEnd = tag === null ? text.length : tag.start - marker.length;
-    if (!stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
+    if (depth === 0 && !stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
     if (tag === null) return { children, next: text.length, closed: false, textEnd, stray };
     if (tag.closing) {
       if (tag.local === container) return { children, next: tag.end, closed: true, textEnd, stray };

@@ -434,14 +434,7 @@ export abstract class Blocks extends Mentions {
       this.tracker = null;
       const offset = this.blockOffset;
       this.finishBody(block.body, body.slice(0, cut), marker, true, block.format);
-      // The text read again follows the marker, as in the first pass: a block right after it is
-      // glued to markup (enterBlock), whatever came before the block that was cut.
-      const saved = this.prevCode;
-      const before = marker !== '' ? marker : cut > 0 ? body : this.blockOpen;
-      const at = marker !== '' ? marker.length : cut > 0 ? cut : this.blockOpen.length;
-      this.prevCode = charCodeAt.call(before, at - 1);
       this.refeed(body.slice(cut + marker.length), offset + this.blockOpen.length + cut + marker.length);
-      this.prevCode = saved;
       return;
     }
     this.completeBlock(block.close === 'end-of-output', '');
