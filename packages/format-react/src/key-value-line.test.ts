@@ -92,6 +92,15 @@ describe('several calls on a line', () => {
     expect(kindsOf(r)).toEqual(['malformed-call']);
     expect(r.issues[0]!.raw).toBe('✦ tool_call: f "a"');
   });
+
+  it('gives each call it cannot read its own reason', () => {
+    const r = parse('✦ tool_call: get_time ✦ tool_call: f with b ✦ tool_call: "q"');
+    expect(callsOf(r)).toEqual([{ name: 'get_time', arguments: {} }]);
+    expect(r.issues.map((i) => [i.message, i.raw])).toEqual([
+      ['Removed: expected `for` and key-value pairs after the tool name.', '✦ tool_call: f with b'],
+      ['Removed: "\\"q\\"" is not a tool name.', '✦ tool_call: "q"'],
+    ]);
+  });
 });
 
 describe('formatToolCalls reads back exactly', () => {
