@@ -24,7 +24,7 @@
 import type { ResolvedParseOptions } from '../options.js';
 import type { StreamEvent } from '../schemas.js';
 import { LINE_FEED, SPACE, TAB } from './char-codes.js';
-import { CompiledMarkup } from './engine/compiled.js';
+import { CompiledMarkup, PLAIN_WORD } from './engine/compiled.js';
 import { Mode } from './engine/state.js';
 import { TextScan } from './engine/text-scan.js';
 import type { EventFolder } from './fold-events.js';
@@ -127,8 +127,24 @@ export class MarkupStreamParser extends TextScan {
   private pushPlainText(chunk: string): StreamEvent[] | null {
     const n = chunk.length;
     if (n === 0 || !this.wholeDecided || this.opts.maxInputLength - this.received < n) return null;
+    // Most tokens of prose: nothing in them starts a marker and they end in no blank. The sink
+    // releases them (after what it held) and `passed` would leave no indent: its look is skipped.
+    const plain = this.compiled.plainUnits;
+    let i = 0;
+    let code = 0;
+    for (; i < n; i++) {
+      code = charCodeAt.call(chunk, i);
+      if (code >= 128 || plain[code] === 0) break;
+    }
+    if (i === n && plain[code] === PLAIN_WORD) {
+      this.received += n;
+      this.offset += n;
+      this.prevCode = code;
+      this.lineIndent = -1;
+      return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
+    }
     const stops = this.compiled.textMarkers;
-    for (let i = 0; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
+    for (; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
     this.received += n;
     const out = this.content.write(chunk);
     this.passed(chunk, n);

@@ -61,6 +61,18 @@ export class TextSink {
     if (this.started && this.pendingSpace.length === 0) this.pendingSpace = '\n';
   }
 
+  /**
+   * `write` for a text whose last unit is no blank (the caller has looked): the usual streamed
+   * token, whose blanks inside and before it all go out once text has started.
+   */
+  writeEndingWord(s: string): string {
+    if (!this.started || this.dropSpaceAfterCut) return this.write(s);
+    const held = this.pendingSpace;
+    if (held.length === 0) return s;
+    this.pendingSpace = '';
+    return held + s;
+  }
+
   get hasText(): boolean {
     return this.started;
   }

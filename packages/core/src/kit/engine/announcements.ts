@@ -55,9 +55,8 @@ export abstract class Announcements extends TextRelease {
       this.announceAt = Number.POSITIVE_INFINITY;
       return;
     }
-    const body = this.bodyPieces.length === 1 ? this.bodyPieces[0]! : this.bodyPieces.join('');
-    this.bodyPieces = [body];
-    while (this.announceAt <= LAST_ANNOUNCE && this.bodyLength >= this.announceAt) {
+    const body = this.bodyText;
+    while (this.announceAt <= LAST_ANNOUNCE && body.length >= this.announceAt) {
       let said: string | AnnouncedCall | null = null;
       try {
         said = announce(body.slice(0, this.announceAt), this.blockOpen);

@@ -4,8 +4,9 @@
  * trail its close, and what happens to a block the output ends inside.
  *
  * Invariants kept here:
- * - the body is kept as pieces and joined once, when the block ends (`takeBody`); every way out
- *   of a block takes its body;
+ * - the body is one string appended to (`bodyText`: V8 keeps the appends as a rope and flattens
+ *   it once where it is read, cheaper than a list of pieces joined); every way out of a block
+ *   takes its body (`takeBody`);
  * - a close marker inside a JSON string does not close a guarded block; the guard sees each body
  *   character at most once (`appendBody` keeps it in step, `trackedIn` says where it stopped), and
  *   a lazy guard scans nothing while the body reads as strict JSON at the close;
@@ -81,9 +82,7 @@ export abstract class Blocks extends Mentions {
     this.blockCloseBefore = this.compiled.closesBefore.get(block) ?? null;
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
-    // Every way out of a block takes its body (takeBody), so the list is usually empty here.
-    if (this.bodyPieces.length > 0) this.bodyPieces = [];
-    this.bodyLength = 0;
+    this.bodyText = '';
     this.skippedClose = -1;
     this.trailingState = 0;
     this.trailingBlank = '';
@@ -178,7 +177,7 @@ export abstract class Blocks extends Mentions {
       // it, which is all the guard would say; only a body that does not is scanned for strings.
       let read: BodyResult | undefined;
       if (this.lazyGuard) {
-        const body = this.bodyPieces.join('') + work.slice(pos, found.at);
+        const body = this.bodyText + work.slice(pos, found.at);
         read = this.parseBody(block.body, body, true);
         // A body without a quote has no string open, whatever it holds (an empty call).
         if (read.strictJson !== true && body.indexOf('"') !== -1) {
@@ -192,7 +191,7 @@ export abstract class Blocks extends Mentions {
         if (this.tracker.inString) {
           read = undefined;
           if (this.skippedClose === -1) {
-            this.skippedClose = this.bodyLength + (found.at - pos);
+            this.skippedClose = this.bodyText.length + (found.at - pos);
             this.skippedCloseMarker = found.match.marker;
           }
           from = found.at + 1;
@@ -295,7 +294,7 @@ export abstract class Blocks extends Mentions {
     const block = this.block!;
     const first = work[p]!;
     // A name right after the marker (`<tool_call>get_weather`) is a body; after a blank it is prose.
-    const tight = p === pos && this.bodyLength === 0 && block.bodyStartTight?.includes(first) === true;
+    const tight = p === pos && this.bodyText.length === 0 && block.bodyStartTight?.includes(first) === true;
     if (close !== null || block.bodyStart!.includes(first) || tight) {
       // A JSON guard guards JSON: a body that starts otherwise (XML parameters of a merged
       // `<tool_call>`) has no JSON strings, and a stray quote in it must not hide the close.
@@ -306,7 +305,7 @@ export abstract class Blocks extends Mentions {
       this.guardFromBracket = named;
       if (block.close === 'json-end' || json || named || block.strings !== undefined) this.startGuard(block);
       // The blanks before the body are already in it; the guard need not see them.
-      if (this.tracker) this.tracker.consumed = this.bodyLength;
+      if (this.tracker) this.tracker.consumed = this.bodyText.length;
       return null;
     }
     const blank = this.takeBody() + work.slice(pos, p);
@@ -344,34 +343,27 @@ export abstract class Blocks extends Mentions {
 
   /** Where, in `work`, the guard has not looked yet (it may have looked past `pos` already). */
   private trackedIn(work: string, pos: number): number {
-    const seenInWork = this.tracker!.consumed - this.bodyLength;
+    const seenInWork = this.tracker!.consumed - this.bodyText.length;
     return Math.min(work.length, pos + Math.max(0, seenInWork));
   }
 
   protected appendBody(work: string, from: number, to: number): void {
     if (to <= from) return;
     const piece = work.slice(from, to);
-    this.bodyPieces.push(piece);
-    this.bodyLength += piece.length;
+    this.bodyText += piece;
+    const length = this.bodyText.length;
     // Keep the guard in step, so that it never rescans a piece.
-    if (this.tracker && this.block?.close !== 'json-end' && this.tracker.consumed < this.bodyLength) {
-      const start = piece.length - (this.bodyLength - this.tracker.consumed);
+    if (this.tracker && this.block?.close !== 'json-end' && this.tracker.consumed < length) {
+      const start = piece.length - (length - this.tracker.consumed);
       this.tracker.track(piece, Math.max(0, start), piece.length);
     }
     if (this.argumentStream !== null) this.sendArguments(piece, 0, piece.length);
-    if (this.bodyLength >= this.announceAt) this.tryAnnounce();
+    if (length >= this.announceAt) this.tryAnnounce();
   }
 
   protected takeBody(): string {
-    const pieces = this.bodyPieces;
-    if (pieces.length === 0) {
-      this.bodyLength = 0;
-      return '';
-    }
-    const body = pieces.length === 1 ? pieces[0]! : pieces.join('');
-    // A fresh list: cheaper in V8 than setting `length` on the old one.
-    this.bodyPieces = [];
-    this.bodyLength = 0;
+    const body = this.bodyText;
+    this.bodyText = '';
     return body;
   }
 
@@ -412,9 +404,7 @@ export abstract class Blocks extends Mentions {
       // (`{"doc": "a <|end|> b"}` and the server cut the stop token off): the held marker
       // was inside a string indeed, and the block ends here.
       if (this.tracker?.inString === false && block.unclosed !== 'text') {
-        const whole = this.takeBody();
-        this.bodyPieces.push(whole);
-        this.bodyLength = whole.length;
+        const whole = this.bodyText;
         const read = this.parseBody(block.body, whole, false);
         if (readsAsCalls(read)) {
           this.completeBlock(false, '', read);

@@ -11,7 +11,7 @@
  *   `reasoningClosesBefore`, which say it belongs to what follows.
  */
 
-import { isAsciiAlphanumeric, SPACE } from '../char-codes.js';
+import { isAsciiAlphanumeric, isSpace, SPACE } from '../char-codes.js';
 import { MarkerSet } from '../marker-set.js';
 import type { BlockSpec, BodyResult, MarkupSpec, ReasoningSpec } from '../markup-spec.js';
 import { THINK_REASONING } from '../markup-spec.js';
@@ -19,6 +19,10 @@ import { plainProbes } from './plain-probes.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
+
+/** Kinds of `CompiledMarkup.plainUnits`. */
+export const PLAIN_WORD = 1;
+export const PLAIN_BLANK = 2;
 
 /** What a marker found in text mode opens. */
 export type TextMarker =
@@ -55,6 +59,12 @@ export class CompiledMarkup {
    * when they end the text: the text's last non-blank characters must not be one of them.
    */
   readonly plainTails: readonly string[];
+  /**
+   * Per ASCII code unit: `PLAIN_WORD` when it can start no text marker and is no blank,
+   * `PLAIN_BLANK` for a blank that starts no marker, 0 else. A streamed token of such units that
+   * ends in a word unit only goes to the content (see `MarkupStreamParser.pushPlainText`).
+   */
+  readonly plainUnits = new Uint8Array(128);
 
   constructor(readonly spec: MarkupSpec) {
     const entries: Array<[string, TextMarker]> = [];
@@ -107,6 +117,8 @@ export class CompiledMarkup {
       if (value.kind !== 'block' || !decidedByBodyStart(value.spec)) followedBy.delete(marker);
     }
     this.textMarkers = new MarkerSet(entries, followedBy);
+    for (let code = 0; code < 128; code++)
+      this.plainUnits[code] = this.textMarkers.canStart(code) ? 0 : isSpace(code) ? PLAIN_BLANK : PLAIN_WORD;
     this.startMarkers = starts.length > 0 ? new MarkerSet(starts) : null;
     // A block that only its closer proves (`provenBy`) is text unless that closer occurs: the
     // plain-text check looks for the closer instead of the open marker (a `{` at a line start).
