@@ -30,8 +30,10 @@ import { TextScan } from './engine/text-scan.js';
 import type { EventFolder } from './fold-events.js';
 import type { MarkerSet } from './marker-set.js';
 
-// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+// Called directly, never as `text.charCodeAt` or `text.slice`: see architecture/stream-engine.md,
+// "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
 
 export { CompiledMarkup };
 
@@ -58,7 +60,7 @@ export class MarkupStreamParser extends TextScan {
   override push(chunk: string): StreamEvent[] {
     if (
       chunk.length <= FAST_CHUNK &&
-      this.carry.length === 0 &&
+      this.carry === '' &&
       this.pending === null &&
       !this.ended &&
       this.overflow === null &&
@@ -244,7 +246,7 @@ export class MarkupStreamParser extends TextScan {
         const hold = -next - 1;
         if (hold > 0) this.prevCode = charCodeAt.call(work, hold - 1);
         this.lineIndent = indentAfter(work, hold, this.lineIndent);
-        this.carry = work.slice(hold);
+        this.carry = slice.call(work, hold);
         this.offset += hold;
         return;
       }

@@ -10,8 +10,10 @@
  */
 import { isSpace } from './char-codes.js';
 
-// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+// Called directly, never as `text.charCodeAt` or `text.slice`: see architecture/stream-engine.md,
+// "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
 
 export class TextSink {
   private started = false;
@@ -42,10 +44,10 @@ export class TextSink {
     let last = n;
     while (last > first && isSpace(charCodeAt.call(s, last - 1))) last--;
     let out: string;
-    if (!this.started) out = s.slice(first, last);
-    else if (this.dropSpaceAfterCut) out = this.pendingSpace + s.slice(first, last);
-    else out = this.pendingSpace + s.slice(0, last);
-    this.pendingSpace = last === n ? '' : s.slice(last);
+    if (!this.started) out = slice.call(s, first, last);
+    else if (this.dropSpaceAfterCut) out = this.pendingSpace + slice.call(s, first, last);
+    else out = this.pendingSpace + slice.call(s, 0, last);
+    this.pendingSpace = last === n ? '' : slice.call(s, last);
     this.started = true;
     this.dropSpaceAfterCut = false;
     return out;
