@@ -384,6 +384,16 @@ describe('a declared tool called in Python, no markup (Granite 3.x)', () => {
     expect(r).toMatchObject({ content: null, format: 'hermes:granite' });
   });
 
+  it('is a call on its own line after a call block, streamed a character at a time as well', () => {
+    const text = `<tool_call>\n${W('A')}\n</tool_call>\nget_weather(location="San Francisco")`;
+    const r = expectStreamingEqualsBatch(granite, text, { tools });
+    expect(callsOf(r)).toEqual([
+      weather('A'),
+      { name: 'get_weather', arguments: { location: 'San Francisco' } },
+    ]);
+    expect(r.content).toBeNull();
+  });
+
   it('is text without the tool declared, in prose, or with prose after it', () => {
     for (const [text, opts] of [
       ['get_weather(location="San Francisco")', {}],

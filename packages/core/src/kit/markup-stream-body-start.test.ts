@@ -180,6 +180,22 @@ describe('bodyStart on a block the text scan did not check for prose', () => {
       expect(foldEvents(streamAll(parser, [text.slice(0, i), text.slice(i)]), parser.format)).toEqual(batch);
     }
   });
+
+  it('is looked for in a stream of short tokens too, where the text before it is only blanks', () => {
+    // Short tokens take the engine's plain-token path, which must not release the start of
+    // `run:` as prose before any text came (a bare call line after a call block, streamed).
+    const text = '<call>{"name": "a", "arguments": {}}</call>\nrun: {"name": "b", "arguments": {}}</run>';
+    const batch = started.parse(text, { generateId: sequentialIds() });
+    expect(batch.calls.map((c) => c.name)).toEqual(['a', 'b']);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), (size) => {
+        const parser = started.createStreamParser({ generateId: sequentialIds() });
+        const pieces: string[] = [];
+        for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+        expect(foldEvents(streamAll(parser, pieces), parser.format)).toEqual(batch);
+      }),
+    );
+  });
 });
 
 describe('the JSON guard of a body that starts with a name', () => {

@@ -129,6 +129,8 @@ export class MarkupStreamParser extends TextScan {
   private pushPlainText(chunk: string): StreamEvent[] | null {
     const n = chunk.length;
     if (n === 0 || !this.wholeDecided || this.opts.maxInputLength - this.received < n) return null;
+    // Before any text, a start marker may begin here (`get_weather(` on its own line): the scan's.
+    if (!this.content.hasText && this.compiled.startMarkers !== null) return null;
     // Most tokens of prose: nothing in them starts a marker and they end in no blank. The sink
     // releases them (after what it held) and `passed` would leave no indent: its look is skipped.
     const plain = this.compiled.plainUnits;
