@@ -1,0 +1,120 @@
+/**
+ * architecture/semantics.md, guarantee 7 (streaming = batch) across every built-in handler at once,
+ * on outputs made of what a model really mixes: the handler's own calls as its writer writes them,
+ * another family's calls, prose, blanks, reasoning, fences and a declared tool called on a line of
+ * its own; parsed with and without declared tools, strictly, with reasoning open, keeping
+ * malformed spans, and with a call limit. Short chunks (one to six characters) take the engine's
+ * plain-token paths, random cuts its general scan: both must give the batch result exactly.
+ */
+import { createRouter, type ParseOptions, type ToolCall } from '@toolformat/core';
+import { chunksAt, parseWithIds, streamWithIds } from '@toolformat/core/testing';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtinPlugins } from './index.js';
+
+const router = createRouter({ plugins: builtinPlugins });
+const writers = router
+  .formats()
+  .flatMap((info) => [undefined, ...info.variants].map((v) => router.get(info.id, v)));
+/** Auto mode writes nothing of its own: its "own" calls are Hermes's. */
+const handlers = [router.get('auto'), ...writers];
+
+const NAMES = ['f', 'get_weather', 'search'] as const;
+const tools = NAMES.map((name) => ({ name, parameters: { type: 'object', properties: {} } }));
+const OPTIONS: ParseOptions[] = [
+  {},
+  { tools },
+  { strict: true, tools },
+  { reasoningOpen: true },
+  { onMalformed: 'keep' },
+  { maxCalls: 1 },
+];
+
+const args = fc.constantFrom<Record<string, unknown>>(
+  {},
+  { a: 1 },
+  { city: 'Paris' },
+  { q: 'x "y" \\ z' },
+  { n: [1, 2, { b: null }] },
+  { s: 'line\nbreak' },
+  { t: true, f: 1.5 },
+);
+const calls = fc
+  .array(fc.record({ name: fc.constantFrom(...NAMES), arguments: args }), { minLength: 1, maxLength: 2 })
+  .map((cs) => cs.map((c, i): ToolCall => ({ id: `call_${i + 1}`, ...c })));
+const noise = fc.constantFrom(
+  ' ',
+  '\n',
+  '\n\n',
+  '\t',
+  'Sure, ',
+  'The answer is 4.',
+  'for the ',
+  'fun',
+  'f',
+  '<',
+  '[',
+  '{',
+  '`code`',
+  '```json\n{"a": 1}\n```\n',
+  '<think>hm</think>',
+  '</think>',
+  'Use <tool_call> tags.',
+  'é',
+);
+/** A declared tool called in Python on a line of its own (a bare call line, where a format reads one). */
+const bareLine = fc.constantFrom('\nget_weather(city="P")', '\nf(a=1)\n', 'search(q="x")');
+
+type Part = { own: ToolCall[] } | { other: number; calls: ToolCall[] } | { text: string };
+const parts = fc.array(
+  fc.oneof(
+    { arbitrary: calls.map((c): Part => ({ own: c })), weight: 3 },
+    {
+      arbitrary: fc.tuple(fc.nat(writers.length - 1), calls).map(([other, c]): Part => ({ other, calls: c })),
+      weight: 1,
+    },
+    { arbitrary: noise.map((text): Part => ({ text })), weight: 3 },
+    { arbitrary: bareLine.map((text): Part => ({ text })), weight: 1 },
+  ),
+  { minLength: 1, maxLength: 6 },
+);
+const chunking = fc.oneof(
+  fc.integer({ min: 1, max: 6 }).map((size) => (text: string) => {
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+    return chunks;
+  }),
+  fc.array(fc.nat(), { maxLength: 8 }).map((cuts) => (text: string) => chunksAt(text, cuts)),
+);
+
+describe('every handler streams what it parses', () => {
+  for (const handler of handlers) {
+    it(handler.id, () => {
+      const own = handler.id === 'auto' ? writers[0]! : handler;
+      fc.assert(
+        fc.property(
+          parts,
+          fc.nat(OPTIONS.length - 1),
+          fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(), weight: 1 }),
+          chunking,
+          (ps, option, cut, chunksOf) => {
+            let text = ps
+              .map((p) =>
+                'own' in p
+                  ? own.formatToolCalls(p.own)
+                  : 'other' in p
+                    ? writers[p.other]!.formatToolCalls(p.calls)
+                    : p.text,
+              )
+              .join('');
+            // Cut off anywhere too: the output of a model stopped mid-call.
+            if (cut !== null) text = text.slice(0, cut % (text.length + 1));
+            const opts = OPTIONS[option]!;
+            expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+  }
+});
