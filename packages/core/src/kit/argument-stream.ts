@@ -34,6 +34,7 @@ import {
   MINUS,
   QUOTE,
 } from './char-codes.js';
+import { keepFlat } from './flat-appends.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
@@ -116,6 +117,8 @@ export class ArgumentStream {
   /** A string is a key (an object's), so a `:` follows it; else a value. */
   private stringIsKey = false;
   private sentText = '';
+  /** `sentText`'s length when it was last flattened (see kit/flat-appends.ts). */
+  private sentFlat = 0;
 
   constructor(at: ArgumentsAt) {
     if ('keys' in at) {
@@ -163,6 +166,7 @@ export class ArgumentStream {
     }
     this.offset += end - start;
     this.sentText += out;
+    this.sentFlat = keepFlat(this.sentText, this.sentFlat);
     return out;
   }
 

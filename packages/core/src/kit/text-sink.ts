@@ -9,6 +9,7 @@
  * is what keeps streaming equal to batch.
  */
 import { isSpace } from './char-codes.js';
+import { keepFlat } from './flat-appends.js';
 
 // Called directly, never as `text.charCodeAt` or `text.slice`: see architecture/stream-engine.md,
 // "Reading code units".
@@ -18,6 +19,8 @@ const slice = String.prototype.slice;
 export class TextSink {
   private started = false;
   private pendingSpace = '';
+  /** `pendingSpace`'s length when it was last flattened (see kit/flat-appends.ts). */
+  private pendingFlat = 0;
   /** Set by `cut()`: drop the whitespace that follows, up to the next non-space text. */
   private dropSpaceAfterCut = false;
 
@@ -38,7 +41,10 @@ export class TextSink {
     let first = 0;
     while (first < n && isSpace(charCodeAt.call(s, first))) first++;
     if (first === n) {
-      if (this.started && !this.dropSpaceAfterCut) this.pendingSpace += s;
+      if (this.started && !this.dropSpaceAfterCut) {
+        this.pendingSpace += s;
+        this.pendingFlat = keepFlat(this.pendingSpace, this.pendingFlat);
+      }
       return '';
     }
     let last = n;
@@ -48,6 +54,7 @@ export class TextSink {
     else if (this.dropSpaceAfterCut) out = this.pendingSpace + slice.call(s, first, last);
     else out = this.pendingSpace + slice.call(s, 0, last);
     this.pendingSpace = last === n ? '' : slice.call(s, last);
+    this.pendingFlat = 0;
     this.started = true;
     this.dropSpaceAfterCut = false;
     return out;
@@ -72,6 +79,7 @@ export class TextSink {
     const held = this.pendingSpace;
     if (held.length === 0) return s;
     this.pendingSpace = '';
+    this.pendingFlat = 0;
     return held + s;
   }
 

@@ -4,9 +4,8 @@
  * trail its close, and what happens to a block the output ends inside.
  *
  * Invariants kept here:
- * - the body is one string appended to (`bodyText`: V8 keeps the appends as a rope and flattens
- *   it once where it is read, cheaper than a list of pieces joined); every way out of a block
- *   takes its body (`takeBody`);
+ * - the body is one string appended to (`bodyText`, kept flat by `keepFlat`); every way out of a
+ *   block takes its body (`takeBody`);
  * - a close marker inside a JSON string does not close a guarded block; the guard sees each body
  *   character at most once (`appendBody` keeps it in step, `trackedIn` says where it stopped), and
  *   a lazy guard scans nothing while the body reads as strict JSON at the close;
@@ -21,6 +20,7 @@
 import { BRACE_OPEN, BRACKET_OPEN, SPACE, skipJsonSpace, TAB } from '../char-codes.js';
 import { DelimitedStringTracker } from '../delimited-strings.js';
 import { gluesToMarker } from '../evidence.js';
+import { keepFlat } from '../flat-appends.js';
 import { JsonBoundaryTracker } from '../json-boundary.js';
 import type { MarkerCursor, MarkerSet } from '../marker-set.js';
 import type { BlockSpec, BodyResult } from '../markup-spec.js';
@@ -83,6 +83,7 @@ export abstract class Blocks extends Mentions {
     this.blockFence = 0;
     this.blockOffset = this.offset + at;
     this.bodyText = '';
+    this.bodyFlat = 0;
     this.skippedClose = -1;
     this.trailingState = 0;
     this.trailingBlank = '';
@@ -351,6 +352,7 @@ export abstract class Blocks extends Mentions {
     if (to <= from) return;
     const piece = work.slice(from, to);
     this.bodyText += piece;
+    this.bodyFlat = keepFlat(this.bodyText, this.bodyFlat);
     const length = this.bodyText.length;
     // Keep the guard in step, so that it never rescans a piece.
     if (this.tracker && this.block?.close !== 'json-end' && this.tracker.consumed < length) {
@@ -364,6 +366,7 @@ export abstract class Blocks extends Mentions {
   protected takeBody(): string {
     const body = this.bodyText;
     this.bodyText = '';
+    this.bodyFlat = 0;
     return body;
   }
 

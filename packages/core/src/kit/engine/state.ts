@@ -11,8 +11,8 @@
  *
  * Invariants kept here:
  * - between pushes the engine holds only `carry` (a tail that may still start a marker, a fence
- *   line being read), the body of an open block (`bodyText`, appended to: V8 keeps the appends as a rope and
- *   flattens it once where it is read, cheaper than a list joined), and the blanks after a block waiting for its decision (`pendingBlank`);
+ *   line being read), the body of an open block (`bodyText`, one string appended to), and the
+ *   blanks after a block waiting for its decision (`pendingBlank`);
  * - `offset` is the input offset of `carry[0]`; `prevCode` and `lineIndent` describe the text just
  *   before `carry`, so a decision about a position never needs text already released;
  * - the cursors search `work`, the text being scanned, and are dropped when it changes (see
@@ -105,6 +105,8 @@ export abstract class EngineState {
   protected blockOpen = '';
   protected blockOffset = 0;
   protected bodyText = '';
+  /** `bodyText`'s length when it was last flattened (see kit/flat-appends.ts). */
+  protected bodyFlat = 0;
   protected readonly bodyContext: { options: ResolvedParseOptions; closed: boolean; open: string };
   protected readonly foldOnly: boolean;
   protected readonly folder: EventFolder | null;
