@@ -1,13 +1,12 @@
 /**
  * Text a stream appends to piece by piece (an open block's body, the arguments sent so far, a run
- * of held blanks) kept about its own length in memory.
+ * of held blanks) kept at a few bytes a character.
  *
  * V8 keeps `text += piece` as a rope: a node per piece, which is cheaper than a list of pieces
  * joined at the end, but a node (about twenty bytes) costs more than the characters of a short
- * token, so a megabyte streamed a character at a time was held as twenty megabytes. A read of a
- * character flattens the rope in place. Done whenever the text grew by a quarter since the last
- * time, the rope part stays a fraction of the text, and each character is copied a handful of times
- * in all: linear (architecture/stream-engine.md, "Appended text").
+ * token. A read of a character flattens the rope in place. Done whenever the text grew by a quarter
+ * since the last time, at most a quarter of the text is rope, and each character is copied a
+ * handful of times in all: linear (architecture/stream-engine.md, "Appended text").
  */
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
