@@ -147,8 +147,11 @@ export class MarkupStreamParser extends TextScan {
       this.lineIndent = -1;
       return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
     }
+    // A unit that may start a marker where none starts (`for`, `a < b`) is passed over, as the
+    // scan would pass it: only a marker, or the start of one the chunk cuts off, needs the scan.
     const stops = this.compiled.textMarkers;
-    for (; i < n; i++) if (stops.canStart(charCodeAt.call(chunk, i))) return null;
+    for (; i < n; i++)
+      if (stops.canStart(charCodeAt.call(chunk, i)) && stops.matchAt(chunk, i, false) !== null) return null;
     this.received += n;
     const out = this.content.write(chunk);
     this.passed(chunk, n);
