@@ -38,8 +38,9 @@ const entries = (c: ToolCall) => Object.entries(c.arguments ?? {});
  * A value as the template writes it — raw — unless reading it back would change it: text that
  * holds its own close tag, an entity or CDATA, or (in a form that writes values inline) a newline
  * at both ends is written as CDATA, which the parser unwraps verbatim. Text that holds one of
- * `stops`, the closes of the call or the block around the value, is written with its markup
- * characters as entities instead (see `entities`): a block's close ends the block even inside CDATA.
+ * `stops`, the closes of the call or the block around the value and the family's opens, is written
+ * with its markup characters as entities instead (see `entities`): a block's close ends the block
+ * even inside CDATA.
  */
 function raw(text: string, element: string, inline = true, stops: readonly string[] = []): string {
   if (stops.some((stop) => text.includes(stop))) return entities(text, inline);
@@ -66,18 +67,34 @@ function entities(text: string, inline: boolean): string {
   return inline && escaped.startsWith('\n') && escaped.endsWith('\n') ? `&#10;${escaped.slice(1)}` : escaped;
 }
 
+/**
+ * Where the family's readers start a call or an argument, in every dialect they accept: the
+ * readers are one merged reader, so an `<invoke name="g">` in a Qwen3-Coder value opens a call
+ * there too. A value that holds one is written with entities, or its call would be cut there and
+ * a call made up of the rest (an agent writing a file about these formats).
+ */
+const OPENS = [
+  '<invoke',
+  ':invoke ',
+  '<function',
+  '<parameter',
+  ':parameter ',
+  '<param',
+  '<arg_key',
+  '<arg_value',
+];
 /** What ends a Claude-style invoke (under any namespace prefix) or its block. */
-const INVOKE_STOPS = ['</invoke>', ':invoke>'];
+const INVOKE_STOPS = [...OPENS, '</invoke>', ':invoke>'];
 /** What ends a `<function=…>` call or its `<tool_call>`. */
-const FUNCTION_STOPS = ['</function>', '</tool_call>'];
+const FUNCTION_STOPS = [...OPENS, '</function>', '</tool_call>'];
 const CLAUDE_STOPS = [...INVOKE_STOPS, '</function_calls>', ':function_calls>'];
 const MINIMAX_STOPS = [...INVOKE_STOPS, '</minimax:tool_call>'];
 const STEP3_STOPS = [...INVOKE_STOPS, '<｜tool_call_end｜>', '<｜tool_calls_end｜>'];
-const SEED_STOPS = ['</function>', '</seed:tool_call>'];
-const GLM_STOPS = ['</tool_call>'];
-const HY_STOPS = ['</tool_call>', '</tool_calls>'];
+const SEED_STOPS = [...OPENS, '</function>', '</seed:tool_call>'];
+const GLM_STOPS = [...OPENS, '</tool_call>'];
+const HY_STOPS = [...OPENS, '</tool_call>', '</tool_calls>'];
 /** MiniCPM5's call is its block; its reader rewrites `<paramname=` and the tokenizer's characters first. */
-const MINICPM_STOPS = ['</function>', '<paramname=', '\u0120', '\u010a'];
+const MINICPM_STOPS = [...OPENS, '</function>', '<paramname=', '\u0120', '\u010a'];
 
 export const renderCalls = {
   /** GLM-4-0414: the name on a line, then the arguments as JSON (`glm4_9b_gguf.jinja`). */
