@@ -212,6 +212,30 @@ const BUDGETS: Record<string, () => Promise<Row[]>> = {
         ok: ratio <= 0.25,
       });
     }
+    // One call whose string argument is 2 MiB, streamed in four-character tokens and still open:
+    // what the parser holds is that block, at a few bytes a character (architecture/stream-engine.md,
+    // "Appended text"; before the appends were kept flat, 16× the block).
+    const block = 2 * MiB;
+    const call = `<tool_call>{"name": "f", "arguments": {"a": "${'x'.repeat(block)}"}}</tool_call>`;
+    const open = call.length - '"}}</tool_call>'.length;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const p = hermes.createStreamParser(opts);
+    for (let i = 0; i < open; i += 4) do_not_optimize(p.push(call.slice(i, Math.min(i + 4, open))));
+    gc?.();
+    const held = process.memoryUsage().heapUsed - before;
+    // The parser is used after the measure, so it is alive in it.
+    do_not_optimize(p.end());
+    rows.push({
+      budget: 'memory',
+      name: 'stream one 2 MiB string argument in 4-char tokens, heap held with its block open',
+      measured: `${(held / MiB).toFixed(1)} MB`,
+      baseline: '2 MiB block',
+      ratio: `${(held / block).toFixed(1)}× block`,
+      limit: '≤ 8× block',
+      ok: held <= 8 * block,
+    });
     return rows;
   },
 
