@@ -340,6 +340,21 @@ describe('arguments', () => {
     expect(r.issues[0]!.raw).toContain('search for streams');
   });
 
+  it('a call announced before its message turned out not to be JSON is withdrawn in the stream', () => {
+    // The recipient alone (no channel before it) and a message long enough to announce the call:
+    // the stream started the call, and must abort it when the block is settled as broken.
+    for (const text of [
+      ' to=functions.f<|message|>   !     !',
+      ' to=functions.f<|message|>not json, words only',
+    ]) {
+      const r = expectStreamingEqualsBatch(harmony, text);
+      expect(r.calls).toEqual([]);
+      expect(r.issues.map((i) => i.kind)).toEqual(['malformed-call']);
+      const events = harmony.createStreamParser().push(text);
+      expect(events.map((e) => e.type)).toContain('tool-call-start');
+    }
+  });
+
   it('tokens inside a JSON string of the arguments are text of the arguments', () => {
     const doc = 'ends with <|end|>, calls with <|call|>, then <|start|>assistant<|channel|>final<|message|>';
     const json = JSON.stringify({ doc });

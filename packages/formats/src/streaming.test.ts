@@ -61,6 +61,10 @@ const noise = fc.constantFrom(
   '</think>',
   'Use <tool_call> tags.',
   'é',
+  // A call's opening without its call: announced early, it must be withdrawn in the stream.
+  ' to=functions.f<|message|>',
+  '[TOOL_CALLS]f[ARGS]',
+  'words that are not JSON at all',
 );
 /** A declared tool called in Python on a line of its own (a bare call line, where a format reads one). */
 const bareLine = fc.constantFrom('\nget_weather(city="P")', '\nf(a=1)\n', 'search(q="x")');

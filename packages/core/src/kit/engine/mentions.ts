@@ -237,11 +237,14 @@ export abstract class Mentions extends CallReading {
         (pending.read.text !== undefined && pending.read.text.trim() !== ''))
     )
       stands = false;
+    // Every way out withdraws a call announced from the block that did not come of it.
     if (pending.brokenOnly === true) {
       if (stands) {
         this.emitBlock(pending.read, pending.raw, pending.format, pending.offset);
+        this.settleAnnouncement();
         this.text(kept);
       } else {
+        this.settleAnnouncement();
         this.text(pending.raw + held);
       }
       return;
@@ -249,8 +252,10 @@ export abstract class Mentions extends CallReading {
     if (pending.fence !== undefined) {
       if (stands) {
         this.emitFence(pending.fence);
+        this.settleAnnouncement();
         this.text(kept);
       } else {
+        this.settleAnnouncement();
         this.text(pending.raw + held);
       }
       return;
