@@ -1,10 +1,12 @@
 /**
  * architecture/semantics.md, guarantee 7 (streaming = batch) across every built-in handler at once,
  * on outputs made of what a model really mixes: the handler's own calls as its writer writes them,
- * another family's calls, prose, blanks, reasoning, fences and a declared tool called on a line of
- * its own; parsed with and without declared tools, strictly, with reasoning open, keeping
- * malformed spans, and with a call limit. Short chunks (one to six characters) take the engine's
- * plain-token paths, random cuts its general scan: both must give the batch result exactly.
+ * another family's calls, prose, blanks, reasoning, fences, a call's opening without its call and
+ * a declared tool called on a line of its own; parsed with and without declared tools, strictly,
+ * with reasoning open, keeping malformed spans, and with a call limit. Short chunks (one to six
+ * characters) take the engine's plain-token paths, random cuts its general scan: both must give the
+ * batch result exactly, and the stream's call events must keep their order (every call started is
+ * ended or aborted; `streamWithIds` checks it).
  */
 import { createRouter, type ParseOptions, type ToolCall } from '@toolformat/core';
 import { chunksAt, parseWithIds, streamWithIds } from '@toolformat/core/testing';
