@@ -22,7 +22,7 @@ const charCodeAt = String.prototype.charCodeAt;
 
 /** Kinds of `CompiledMarkup.plainUnits`. */
 export const PLAIN_WORD = 1;
-export const PLAIN_BLANK = 2;
+const PLAIN_BLANK = 2;
 
 /** What a marker found in text mode opens. */
 export type TextMarker =
