@@ -91,6 +91,35 @@ describe('MarkerCursor', () => {
   });
 });
 
+describe('MarkerCursor over any set of markers', () => {
+  // Few characters, so that markers overlap, share probes at different offsets, and one probe's
+  // character comes over and over (the cursor then searches only that probe again).
+  const unit = fc.constantFrom('a', 'b', '<', ':', '[', ' ');
+  const marker = fc.array(unit, { minLength: 1, maxLength: 5 }).map((u) => u.join(''));
+
+  it('finds every position where a marker starts or is cut off by the end, in order', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(marker, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.oneof(unit, marker), { minLength: 20, maxLength: 60 }),
+        (markers, parts) => {
+          const set = new MarkerSet(markers.map((m, i) => [m, i] as const));
+          // Longer than 32 characters: a shorter text is walked code by code.
+          const text = `${'b'.repeat(33)}${parts.join('')}`;
+          const expected: number[] = [];
+          for (let i = 0; i < text.length; i++) if (set.matchAt(text, i) !== null) expected.push(i);
+          const cursor = set.cursor(text);
+          const found: number[] = [];
+          for (let at = cursor.nextCandidate(0); at !== -1; at = cursor.nextCandidate(at + 1))
+            if (set.matchAt(text, at) !== null) found.push(at);
+          expect(found).toEqual(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('MarkerCursor over followed words', () => {
   // `functools` counts only where `[` follows it after blanks, or the text ends after it.
   const set = new MarkerSet([['functools', 1] as const], new Map([['functools', '[']]));

@@ -296,6 +296,14 @@ export class MarkerCursor<T> {
     this.tailStart = length - set.maxLength + 1;
   }
 
+  /**
+   * The last answer of `nextCandidate` when a probe gave it: that probe (else -1), and the nearest
+   * next candidate of every other probe and followed word then (-1 when none has one).
+   */
+  private lastBest = -1;
+  private lastProbe = -1;
+  private runnerUp = -1;
+
   /** The next index at or after `from` where some marker could start, or -1. */
   nextCandidate(from: number): number {
     const text = this.text;
@@ -304,7 +312,26 @@ export class MarkerCursor<T> {
       for (let i = from; i < n; i++) if (this.set.canStart(charCodeAt.call(text, i))) return i;
       return -1;
     }
+    // Where one probe's character comes over and over and nothing else does (`[f([f(…`), the
+    // scan asks for the next candidate after each: only that probe is searched again while it
+    // stays nearer than every other one and the tail is not reached.
+    const k0 = this.lastProbe;
+    if (k0 !== -1 && from > this.lastBest) {
+      const offset = this.offsets[k0]!;
+      const found = this.search(k0, from + offset);
+      if (found !== -1) {
+        const at = found - offset;
+        this.charNext![k0] = at;
+        const other = this.runnerUp;
+        if ((other === -1 || at < other) && at <= this.tailStart) {
+          this.lastBest = at;
+          return at;
+        }
+      }
+    }
     let best = -1;
+    let bestProbe = -1;
+    let second = -1;
     if (this.charNext === null) this.startProbes();
     const next = this.charNext!;
     const offsets = this.offsets;
@@ -328,18 +355,34 @@ export class MarkerCursor<T> {
         at -= offset;
         next[k] = at;
       }
-      if (best === -1 || at < best) best = at;
+      if (best === -1 || at < best) {
+        if (best !== -1) second = best;
+        best = at;
+        bestProbe = k;
+      } else if (second === -1 || at < second) second = at;
     }
     const followed = this.set.followed;
     for (let k = 0; k < followed.length; k++) {
       const at = this.nextFollowed(k, from);
-      if (at !== -1 && (best === -1 || at < best)) best = at;
+      if (at === -1) continue;
+      if (best === -1 || at < best) {
+        if (best !== -1) second = best;
+        best = at;
+        bestProbe = -1;
+      } else if (second === -1 || at < second) second = at;
     }
+    this.lastBest = best;
+    this.lastProbe = bestProbe;
+    this.runnerUp = second;
     // Probes of whole markers find only complete ones: a marker cut off by the end of the text
     // (to be held back) starts in the last maxLength - 1 units, which are walked.
     const stop = best === -1 ? n : best;
-    for (let i = Math.max(from, this.tailStart); i < stop; i++)
-      if (this.set.canStart(charCodeAt.call(text, i))) return i;
+    for (let i = Math.max(from, this.tailStart); i < stop; i++) {
+      if (this.set.canStart(charCodeAt.call(text, i))) {
+        this.lastProbe = -1;
+        return i;
+      }
+    }
     return best;
   }
 

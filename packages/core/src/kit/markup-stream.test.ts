@@ -440,6 +440,18 @@ describe('streaming = batch (semantics 7)', () => {
     for (const text of samples) expect(streamed([...text])).toEqual(parse(text));
   });
 
+  it('releases the text before a cut-off marker start at once, and reads what the next token makes of it', () => {
+    const parser = toy.createStreamParser({ generateId: sequentialIds() });
+    // `<ca` may be the start of `<call>`: the words before it go now, the rest waits.
+    expect(parser.push('See <ca')).toEqual([{ type: 'text', text: 'See' }]);
+    // It was not (`<cat>`): released with the token that shows it, blank and all.
+    expect(parser.push('t> a\n<')).toEqual([{ type: 'text', text: ' <cat> a' }]);
+    expect(parser.push('c')).toEqual([]);
+    const events = [...parser.push('all>{"name": "f"}</call>\nok'), ...parser.end()];
+    expect(events.filter((e) => e.type === 'tool-call-end').map((e) => e.call.name)).toEqual(['f']);
+    expect(events.filter((e) => e.type === 'text')).toEqual([{ type: 'text', text: '\nok' }]);
+  });
+
   const fragments = fc.constantFrom(
     '<call>',
     '</call>',

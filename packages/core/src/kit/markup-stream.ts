@@ -18,7 +18,8 @@
  * Invariants kept here:
  * - `push` and `end` never throw: a failure inside becomes an `internal-error` issue;
  * - input past `maxInputLength` is kept as text, unparsed, and reported once at the end;
- * - `pushPlain` does exactly what `run` would do with its chunk, or declines (returns null);
+ * - the plain paths (`pushPlain`, `pushPlainText`) do exactly what `run` would do with the carry
+ *   and the chunk, or decline (return null);
  * - after `run`, `carry` holds what must wait for more input and `offset` is its input offset.
  */
 import type { ResolvedParseOptions } from '../options.js';
@@ -60,7 +61,6 @@ export class MarkupStreamParser extends TextScan {
   override push(chunk: string): StreamEvent[] {
     if (
       chunk.length <= FAST_CHUNK &&
-      this.carry === '' &&
       this.pending === null &&
       !this.ended &&
       this.overflow === null &&
@@ -68,7 +68,12 @@ export class MarkupStreamParser extends TextScan {
     ) {
       // Prose is most of what streams: its check is a small method of its own, which the
       // compiler inlines here (the general one, with every mode, it would not).
-      const events = this.mode === Mode.Text ? this.pushPlainText(chunk) : this.pushPlain(chunk);
+      const events =
+        this.mode === Mode.Text
+          ? this.pushPlainText(chunk)
+          : this.carry === ''
+            ? this.pushPlain(chunk)
+            : null;
       if (events !== null) return events;
     }
     return this.pushChunk(chunk);
@@ -131,30 +136,59 @@ export class MarkupStreamParser extends TextScan {
     if (n === 0 || !this.wholeDecided || this.opts.maxInputLength - this.received < n) return null;
     // Before any text, a start marker may begin here (`get_weather(` on its own line): the scan's.
     if (!this.content.hasText && this.compiled.startMarkers !== null) return null;
-    // Most tokens of prose: nothing in them starts a marker and they end in no blank. The sink
-    // releases them (after what it held) and `passed` would leave no indent: its look is skipped.
-    const plain = this.compiled.plainUnits;
+    let work = chunk;
     let i = 0;
-    let code = 0;
-    for (; i < n; i++) {
-      code = charCodeAt.call(chunk, i);
-      if (code >= 128 || plain[code] === 0) break;
-    }
-    if (i === n && plain[code] === PLAIN_WORD) {
-      this.received += n;
-      this.offset += n;
-      this.prevCode = code;
-      this.lineIndent = -1;
-      return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
-    }
-    // A unit that may start a marker where none starts (`for`, `a < b`) is passed over, as the
-    // scan would pass it: only a marker, or the start of one the chunk cuts off, needs the scan.
+    if (this.carry === '') {
+      // Most tokens of prose: nothing in them starts a marker and they end in no blank. The sink
+      // releases them (after what it held) and `passed` would leave no indent: its look is skipped.
+      const plain = this.compiled.plainUnits;
+      let code = 0;
+      for (; i < n; i++) {
+        code = charCodeAt.call(chunk, i);
+        if (code >= 128 || plain[code] === 0) break;
+      }
+      if (i === n && plain[code] === PLAIN_WORD) {
+        this.received += n;
+        this.offset += n;
+        this.prevCode = code;
+        this.lineIndent = -1;
+        return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
+      }
+    } else work = this.carry + chunk;
+    return this.pushTextPast(work, i, n);
+  }
+
+  /**
+   * The rest of `pushPlainText`, for `work` (the carry and the chunk of `n` units) whose first `i`
+   * units start no marker: what the scan does with text that holds no whole marker. A unit that
+   * may start one where none starts (`for`, `a < b`) is passed over, and the start of one that
+   * the work cuts off (`if` before `functools[`, a `<` at the end) is released up to and carried,
+   * as `run` carries it. Apart from `pushPlainText`, whose size decides whether the compiler
+   * inlines it into `push`.
+   */
+  private pushTextPast(work: string, i: number, n: number): StreamEvent[] | null {
     const stops = this.compiled.textMarkers;
-    for (; i < n; i++)
-      if (stops.canStart(charCodeAt.call(chunk, i)) && stops.matchAt(chunk, i, false) !== null) return null;
+    const length = work.length;
+    let hold = length;
+    for (; i < length; i++) {
+      if (!stops.canStart(charCodeAt.call(work, i))) continue;
+      const found = stops.matchAt(work, i, false);
+      if (found === null) continue;
+      if (found !== 'partial') return null;
+      hold = i;
+      break;
+    }
     this.received += n;
-    const out = this.content.write(chunk);
-    this.passed(chunk, n);
+    if (hold === length) {
+      this.carry = '';
+      const out = this.content.write(work);
+      this.passed(work, length);
+      return out.length > 0 ? [{ type: 'text', text: out }] : [];
+    }
+    this.carry = slice.call(work, hold);
+    if (hold === 0) return [];
+    const out = this.content.write(slice.call(work, 0, hold));
+    this.passed(work, hold);
     return out.length > 0 ? [{ type: 'text', text: out }] : [];
   }
 
