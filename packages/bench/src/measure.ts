@@ -35,15 +35,22 @@ export async function compare(
   return { subject: median(s), baseline: median(b), ratio: median(r) };
 }
 
-/** Wall time of one call (for inputs too large to sample many times), median of `runs`. */
-export function wallTime(fn: () => unknown, runs = 5): number {
-  const t: number[] = [];
+/**
+ * Wall times of calls too slow to sample many times, taken in turn (`a b a b …`), the median of
+ * `runs` each: a shared machine that slows down for a while slows every call alike, where timing
+ * one call's runs and then the other's puts the slow spell on one of them (a growth ratio read
+ * off two such blocks was ×1.95 in one run of a build and ×3.95 in another).
+ */
+export function wallTimes(fns: ReadonlyArray<() => unknown>, runs = 5): number[] {
+  const t: number[][] = fns.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    t.push(performance.now() - start);
+    for (let k = 0; k < fns.length; k++) {
+      const start = performance.now();
+      fns[k]!();
+      t[k]!.push(performance.now() - start);
+    }
   }
-  return median(t);
+  return t.map(median);
 }
 
 export function median(xs: readonly number[]): number {
