@@ -154,6 +154,14 @@ export class MarkupStreamParser extends TextScan {
         this.lineIndent = -1;
         return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
       }
+      if (i === n) {
+        // The same ending in a blank (every space of a stream cut into single characters): the
+        // sink holds the blank until text follows.
+        this.received += n;
+        const out = this.content.write(chunk);
+        this.passed(chunk, n);
+        return out.length > 0 ? [{ type: 'text', text: out }] : [];
+      }
     } else work = this.carry + chunk;
     return this.pushTextPast(work, i, n);
   }
