@@ -38,8 +38,8 @@ export async function compare(
 /**
  * Wall times of calls too slow to sample many times, taken in turn (`a b a b …`), the median of
  * `runs` each: a shared machine that slows down for a while slows every call alike, where timing
- * one call's runs and then the other's puts the slow spell on one of them (a growth ratio read
- * off two such blocks was ×1.95 in one run of a build and ×3.95 in another).
+ * one call's runs and then the other's puts the slow spell on one of them, and a ratio of the two
+ * (an adversarial row's growth) reads the spell as the code's.
  */
 export function wallTimes(fns: ReadonlyArray<() => unknown>, runs = 5): number[] {
   const t: number[][] = fns.map(() => []);
