@@ -225,8 +225,7 @@ function plainTextResult(
 function foldParse(compiled: CompiledMarkup, text: string, opts: ParseOptions | undefined): ParseResult {
   const folder = new EventFolder();
   const parser = new MarkupStreamParser(compiled, resolveParseOptions(opts), true, folder);
-  parser.push(typeof text === 'string' ? text : String(text ?? ''));
-  parser.end();
+  parser.pushLast(typeof text === 'string' ? text : String(text ?? ''));
   return folder.result(parser.format);
 }
 

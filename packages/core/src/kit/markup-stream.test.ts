@@ -5,6 +5,7 @@ import type { ParseOptions, ParseResult } from '../schemas.js';
 import { createToyFormat, jsonCallsBody, markupFormat } from '../test-support/toy-format.js';
 import { foldEvents } from './fold-events.js';
 import { sequentialIds } from './ids.js';
+import type { MarkupStreamParser } from './markup-stream.js';
 
 const toy = createToyFormat();
 const parse = (text: string, opts: ParseOptions = {}) =>
@@ -510,6 +511,23 @@ describe('streaming = batch (semantics 7)', () => {
             .sort()
             .join('');
         if (batch.calls.length === 0 && !batch.issues.length) expect(bare(kept)).toBe(bare(text));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('pushLast (how parse feeds the whole output) adds up to what push and end give', () => {
+    fc.assert(
+      fc.property(fc.array(markupish, { minLength: 1, maxLength: 3 }), fc.boolean(), (parts, keep) => {
+        const opts: ParseOptions = { generateId: sequentialIds(), onMalformed: keep ? 'keep' : 'strip' };
+        const one = toy.createStreamParser(opts) as MarkupStreamParser;
+        const two = toy.createStreamParser({ ...opts, generateId: sequentialIds() }) as MarkupStreamParser;
+        const head = parts.slice(0, -1);
+        const last = parts[parts.length - 1]!;
+        const viaLast = [...head.flatMap((p) => one.push(p)), ...one.pushLast(last)];
+        const viaEnd = [...head.flatMap((p) => two.push(p)), ...two.push(last), ...two.end()];
+        // The same result; text may come in fewer pieces, since nothing is held back between them.
+        expect(foldEvents(viaLast, one.format)).toEqual(foldEvents(viaEnd, two.format));
       }),
       { numRuns: 400 },
     );

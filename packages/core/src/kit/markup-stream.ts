@@ -1,7 +1,7 @@
 /**
  * The stream engine every built-in format runs: one pass over the output, in chunks of any size,
  * that releases text as soon as it cannot start a marker, sends reasoning to `reasoning`, cuts
- * call blocks out and turns them into calls. `parse(text)` is this engine fed one chunk.
+ * call blocks out and turns them into calls. `parse(text)` is this engine fed one chunk (`pushLast`).
  *
  * Why one engine: architecture/semantics.md, guarantees 1, 4, 5, 7 and 8 (nothing lost, code is not markup,
  * reasoning, streaming = batch, linear time) are properties of the scan, not of a format. Holding
@@ -101,13 +101,36 @@ export class MarkupStreamParser extends TextScan {
     return events;
   }
 
+  /**
+   * `push(chunk)` then `end()` — a batch parse — with nothing held back between them: the whole
+   * output is scanned knowing it is the end. A tail held back as a possible marker and appended to
+   * an open block's body at the end made that body a rope of a megabyte and a few characters,
+   * copied whole by its first read. What comes out is what `push` and `end` give (guarantee 7).
+   */
+  pushLast(chunk: string): StreamEvent[] {
+    if (
+      this.ended ||
+      this.carry !== '' ||
+      this.overflow !== null ||
+      this.opts.maxInputLength - this.received < chunk.length
+    )
+      return [...this.push(chunk), ...this.end()];
+    this.received += chunk.length;
+    return this.finish(chunk);
+  }
+
   override end(): StreamEvent[] {
+    return this.finish(this.carry);
+  }
+
+  /** The end of the output, after `rest` (the carry, or with `pushLast` the whole last chunk). */
+  private finish(rest: string): StreamEvent[] {
     const events: StreamEvent[] = [];
     this.events = this.folder ?? events;
     if (this.ended) return events;
     this.ended = true;
     try {
-      this.run(this.carry, true);
+      this.run(rest, true);
       this.finishMode();
       // The end of the output settles a waiting block: a call, unless only its stray closer,
       // which never came, could have proven it.
