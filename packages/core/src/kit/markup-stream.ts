@@ -178,8 +178,9 @@ export class MarkupStreamParser extends TextScan {
         return [{ type: 'text', text: this.content.writeEndingWord(chunk) }];
       }
       if (i === n) {
-        // The same ending in a blank (every space of a stream cut into single characters): the
-        // sink holds the blank until text follows.
+        // The same ending in a blank: the sink holds the blank until text follows. What
+        // `pushTextPast` would do with it, here because every space of a stream cut into single
+        // characters comes this way, and a call for each cost more than the rest of the push.
         this.received += n;
         const out = this.content.write(chunk);
         this.passed(chunk, n);
