@@ -302,6 +302,30 @@ describe('readJsonCallValues given the scan of a value that does not close', () 
     exact,
   });
 
+  it('scans no value twice in a body that did not finish, the element a list left open included', () => {
+    fc.assert(
+      fc.property(value, (body) => {
+        const feed = vi.spyOn(JsonValueScanner.prototype, 'feed');
+        try {
+          readJsonCallValues(body, false, { ...options, values: 'many' });
+          const starts = feed.mock.calls.map(([, start]) => start);
+          expect(new Set(starts).size).toBe(starts.length);
+        } finally {
+          feed.mockRestore();
+        }
+      }),
+      { numRuns: 400 },
+    );
+    const feed = vi.spyOn(JsonValueScanner.prototype, 'feed');
+    try {
+      const r = readJsonCallValues('[{"name": "f", "arguments": {"a": "'.repeat(10_000), false);
+      expect(r.rejected.map((x) => x.kind)).toEqual(['partial-call']);
+      expect(feed).toHaveBeenCalledTimes(1);
+    } finally {
+      feed.mockRestore();
+    }
+  });
+
   it('reads what it reads when it scans the value itself, with no scan of its own', () => {
     fc.assert(
       fc.property(value, fc.boolean(), (body, closed) => {

@@ -20,7 +20,7 @@ import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, isBlank, skipBlank } from './c
 import { isExactJsonCall, isExactJsonCalls } from './exact-call-shape.js';
 import { CallShape, collectJsonCalls, type JsonCallShape, jsonCallFrom } from './json-call-object.js';
 import { type JsonLadderResult, parseJsonAtDepth } from './json-ladder.js';
-import { findJsonEnd, JsonValueScanner } from './json-scan.js';
+import { findJsonEnd, JsonValueScanner, scanJsonValue } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
 import { isPlainObject, setOwn } from './safe-object.js';
 
@@ -189,6 +189,8 @@ export interface UnclosedScan {
   readonly failed: boolean;
   readonly inString: boolean;
   readonly depth: number;
+  /** Where the list's element still open there starts, an index into the body (`JsonValueScanner.openElement`). */
+  readonly openElement?: number;
 }
 
 class Reader implements JsonCallsRead {
@@ -284,8 +286,12 @@ class Reader implements JsonCallsRead {
     this.issues.push({ kind: 'limit-exceeded', message, raw });
   }
 
-  /** The elements of a list whose end is missing: complete ones count, the rest is partial. */
-  readOpenList(start: number): void {
+  /**
+   * The elements of a list whose end is missing: complete ones count, the rest is partial.
+   * `openElement` is where the list's scan saw an element left open (-1: none, or not known): it is
+   * not scanned again (a megabyte of `[{"a": ` that never closes is one pass).
+   */
+  readOpenList(start: number, openElement: number): void {
     const body = this.body;
     let p = start + 1;
     while (!this.stopped) {
@@ -296,7 +302,7 @@ class Reader implements JsonCallsRead {
         return;
       }
       const c = charCodeAt.call(body, p);
-      const end = c === BRACE_OPEN || c === BRACKET_OPEN ? findJsonEnd(body, p) : -1;
+      const end = p !== openElement && (c === BRACE_OPEN || c === BRACKET_OPEN) ? findJsonEnd(body, p) : -1;
       if (end === -1) {
         this.reject('partial-call', PARTIAL_CALL, body.slice(p));
         return;
@@ -354,10 +360,18 @@ class Reader implements JsonCallsRead {
         this.overLimit('the rest of the block', body.slice(p));
         break;
       }
-      const end = p === 0 && this.scanned !== undefined ? -1 : findJsonEnd(body, p);
+      // A value at 0 the caller scanned (`scanned`) does not close; any other is scanned here.
+      let end = -1;
+      let openElement = -1;
+      if (p === 0 && this.scanned !== undefined) openElement = this.scanned.openElement ?? -1;
+      else {
+        const scan = scanJsonValue(body, p);
+        end = scan.valueEnd;
+        openElement = scan.openElement;
+      }
       if (end === -1) {
         if (this.closed) this.readUnclosed(p);
-        else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p);
+        else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p, openElement);
         else this.reject('partial-call', PARTIAL_CALL, body.slice(p));
         p = n;
         break;

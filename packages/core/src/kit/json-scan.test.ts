@@ -5,6 +5,7 @@ import {
   findJsonValues,
   JsonValueScanner,
   jsonStringEnd,
+  scanJsonValue,
   sharingJsonEnds,
 } from './json-scan.js';
 
@@ -110,6 +111,14 @@ describe('JsonValueScanner', () => {
     expect(scanner.feed(`${buffer}</tool_call>`, 11)).toBe(buffer.length);
   });
 
+  it('says which element of a value that does not close is left open', () => {
+    expect(scanJsonValue('[{"a": 1}, {"b": [2', 0).openElement).toBe(11);
+    expect(scanJsonValue('[{"a": 1}, 2', 0).openElement).toBe(-1);
+    expect(scanJsonValue('x [[[', 2).openElement).toBe(3);
+    expect(scanJsonValue('[{"a": "}"}]', 0)).toMatchObject({ valueEnd: 12, openElement: -1, failed: false });
+    expect(scanJsonValue('[{"a": 1]', 0)).toMatchObject({ valueEnd: -1, openElement: 1, failed: true });
+  });
+
   it('handles an escape split across chunks', () => {
     const scanner = new JsonValueScanner();
     expect(scanner.feed('{"a": "x\\', 0)).toBe(-1);
@@ -152,11 +161,21 @@ describe('JsonValueScanner', () => {
 });
 
 describe('JsonValueScanner: runs of one opener', () => {
-  /** The scan with one stack entry per bracket, as it was before runs were counted. */
-  function perBracket(text: string): { end: number; depth: number; inString: boolean; failed: boolean } {
+  /**
+   * The scan with one stack entry per bracket, as it was before runs were counted; `element` is
+   * where the bracket that made the stack two deep is, while it stays open.
+   */
+  function perBracket(text: string): {
+    end: number;
+    depth: number;
+    inString: boolean;
+    failed: boolean;
+    element: number;
+  } {
     const stack: string[] = [];
     let quote = '';
     let previous = '';
+    let element = -1;
     for (let i = 0; i < text.length; i++) {
       const c = text[i]!;
       if (quote !== '') {
@@ -167,23 +186,27 @@ describe('JsonValueScanner: runs of one opener', () => {
         }
         continue;
       }
-      if (c === '{' || c === '[') stack.push(c === '{' ? '}' : ']');
-      else if (stack.length === 0) return { end: -1, depth: 0, inString: false, failed: true };
+      if (c === '{' || c === '[') {
+        stack.push(c === '{' ? '}' : ']');
+        if (stack.length === 2) element = i;
+      } else if (stack.length === 0) return { end: -1, depth: 0, inString: false, failed: true, element };
       else if (c === '}' || c === ']') {
-        if (stack.pop() !== c) return { end: -1, depth: stack.length, inString: false, failed: true };
-        if (stack.length === 0) return { end: i + 1, depth: 0, inString: false, failed: false };
+        if (stack.pop() !== c)
+          return { end: -1, depth: stack.length, inString: false, failed: true, element };
+        if (stack.length === 1) element = -1;
+        if (stack.length === 0) return { end: i + 1, depth: 0, inString: false, failed: false, element };
       } else if (c === '"' || (c === "'" && /[{[(,:="']/.test(previous))) quote = c;
       else if (/\s/.test(c) && c.charCodeAt(0) < 128) continue;
       previous = c;
     }
-    return { end: -1, depth: stack.length, inString: quote !== '', failed: false };
+    return { end: -1, depth: stack.length, inString: quote !== '', failed: false, element };
   }
   const runs = fc
     .array(fc.tuple(fc.constantFrom('{', '[', '}', ']', '"', "'", '\\', ',', ':', ' ', 'a'), fc.nat(6)), {
       maxLength: 30,
     })
     .map((parts) => parts.map(([c, n]) => c.repeat(n + 1)).join(''));
-  it('answers as a stack of one entry per bracket, whatever the chunking', () => {
+  it('answers as a stack of one entry per bracket, whatever the chunking, its open element too', () => {
     fc.assert(
       fc.property(runs, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
         const want = perBracket(text);
@@ -192,6 +215,9 @@ describe('JsonValueScanner: runs of one opener', () => {
         for (const point of [...points, text.length]) scanner.feed(text.slice(0, point), 0);
         expect(scanner.feed(text, 0)).toBe(want.end);
         expect(scanner.failed).toBe(want.failed);
+        expect(scanner.openElement).toBe(want.element);
+        // Left open where the scan stopped, the element does not close when scanned alone either.
+        if (want.element !== -1) expect(findJsonEnd(text, want.element)).toBe(-1);
         if (!want.failed && want.end === -1) {
           expect(scanner.depth).toBe(want.depth);
           expect(scanner.inString).toBe(want.inString);

@@ -114,6 +114,8 @@ export class JsonValueScanner {
   private previous = 0;
   private end = -1;
   private broken = false;
+  /** Where the outermost value's last element that is a bracket starts (see openElement). */
+  private element = -1;
 
   constructor(options?: JsonScanOptions) {
     this.singleQuotes = options?.singleQuotes ?? true;
@@ -132,6 +134,20 @@ export class JsonValueScanner {
   /** Brackets open at the scan position; 0 before the value starts and after it ends. */
   get depth(): number {
     return this.open;
+  }
+
+  /** The index just past the value's closing bracket once it came, else -1. */
+  get valueEnd(): number {
+    return this.end;
+  }
+
+  /**
+   * Where the object or array inside the outermost value that is open at the scan position starts
+   * (`[{"a": 1}, {"b": ` → the second `{`), or -1 when none is. Such an element does not close
+   * before the scan position: a scan of it alone would read the same text to the same end.
+   */
+  get openElement(): number {
+    return this.open >= 2 ? this.element : -1;
   }
 
   /**
@@ -211,6 +227,10 @@ export class JsonValueScanner {
           runCounts[runs] = count;
           runs++;
         }
+        // Where the outermost value's element opens (just after the value's own opener, when
+        // both are in this run). It is read only while two or more are open, so a return to depth
+        // 1 needs no word here, and the scan's closers stay as they were.
+        if (open < 2) this.element = open === 0 ? i + 1 : i;
         open += count;
         previous = code;
         i += count;
@@ -255,31 +275,41 @@ export class JsonValueScanner {
 
 /** One-shot: the index just past the object or array that starts at `start`; -1 when incomplete or broken. */
 export function findJsonEnd(text: string, start: number, options?: JsonScanOptions): number {
-  if (sharing === 0) return new JsonValueScanner(options).feed(text, start);
-  const singleQuotes = options?.singleQuotes ?? true;
-  const last = lastEnd;
-  if (last !== null && last.start === start && last.singleQuotes === singleQuotes && last.text === text)
-    return last.end;
-  const end = new JsonValueScanner(options).feed(text, start);
-  lastEnd = { text, start, singleQuotes, end };
-  return end;
+  return scanJsonValue(text, start, options).valueEnd;
 }
 
-/** Open `sharingJsonEnds` scopes, and the one answer of `findJsonEnd` they keep. */
+/**
+ * One-shot: the scanner left after reading the object or array that starts at `start` — its
+ * `valueEnd`, or how it did not close (`failed`, `inString`, `depth`, `openElement`). Read it; do
+ * not feed it again (inside `sharingJsonEnds` another reader may be handed the same one).
+ */
+export function scanJsonValue(text: string, start: number, options?: JsonScanOptions): JsonValueScanner {
+  const singleQuotes = options?.singleQuotes ?? true;
+  // `last` is kept only inside a sharingJsonEnds scope.
+  if (last !== null && last.start === start && last.singleQuotes === singleQuotes && last.text === text)
+    return last.scan;
+  const scan = new JsonValueScanner(options);
+  scan.feed(text, start);
+  if (sharing > 0) last = { text, start, singleQuotes, scan };
+  return scan;
+}
+
+/** Open `sharingJsonEnds` scopes, and the one scan of `scanJsonValue` they keep. */
 let sharing = 0;
-let lastEnd: { text: string; start: number; singleQuotes: boolean; end: number } | null = null;
+let last: { text: string; start: number; singleQuotes: boolean; scan: JsonValueScanner } | null = null;
 
 /**
- * Runs `read` with `findJsonEnd` remembering its last answer, so several readers of one text (the
- * whole-output forms auto mode tries in turn) scan a value once: a megabyte that never closes is
- * one pass, not one per reader. Nothing is kept once the outermost scope returns.
+ * Runs `read` with `findJsonEnd` and `scanJsonValue` remembering their last scan, so several
+ * readers of one text (the whole-output forms auto mode tries in turn) scan a value once: a
+ * megabyte that never closes is one pass, not one per reader. Nothing is kept once the outermost
+ * scope returns.
  */
 export function sharingJsonEnds<T>(read: () => T): T {
   sharing++;
   try {
     return read();
   } finally {
-    if (--sharing === 0) lastEnd = null;
+    if (--sharing === 0) last = null;
   }
 }
 
