@@ -312,8 +312,11 @@ class Reader implements JsonCallsRead {
     }
   }
 
-  /** A value from `start` that never closes, in a finished block: repaired unless it broke off. */
-  readUnclosed(start: number): void {
+  /**
+   * A value from `start` that never closes, in a finished block: repaired unless it broke off.
+   * `scan` is how its bracket scan to the end of the body ended.
+   */
+  readUnclosed(start: number, scan: UnclosedScan): void {
     const raw = this.body.slice(start);
     const broken = this.brokenKind();
     if (broken !== null) {
@@ -321,7 +324,7 @@ class Reader implements JsonCallsRead {
         this.body,
         start,
         this.options.maxDepth ?? Number.POSITIVE_INFINITY,
-        start === 0 ? this.scanned : undefined,
+        scan,
       );
       if (problem !== null) {
         this.reject(problem.kind === 'partial-call' ? broken : problem.kind, problem.reason, raw);
@@ -360,18 +363,18 @@ class Reader implements JsonCallsRead {
         this.overLimit('the rest of the block', body.slice(p));
         break;
       }
-      // A value at 0 the caller scanned (`scanned`) does not close; any other is scanned here.
+      // A value at 0 the caller scanned (`scanned`) does not close; any other is scanned here, once:
+      // how the scan ended is what the readers of a value that does not close go on from.
       let end = -1;
-      let openElement = -1;
-      if (p === 0 && this.scanned !== undefined) openElement = this.scanned.openElement ?? -1;
-      else {
-        const scan = scanJsonValue(body, p);
-        end = scan.valueEnd;
-        openElement = scan.openElement;
+      let scan: UnclosedScan | undefined = p === 0 ? this.scanned : undefined;
+      if (scan === undefined) {
+        const own = scanJsonValue(body, p);
+        end = own.valueEnd;
+        scan = own;
       }
       if (end === -1) {
-        if (this.closed) this.readUnclosed(p);
-        else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p, openElement);
+        if (this.closed) this.readUnclosed(p, scan);
+        else if (c === BRACKET_OPEN && o.openLists !== false) this.readOpenList(p, scan.openElement ?? -1);
         else this.reject('partial-call', PARTIAL_CALL, body.slice(p));
         p = n;
         break;
