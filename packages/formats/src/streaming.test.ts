@@ -124,3 +124,69 @@ describe('every handler streams what it parses', () => {
     });
   }
 });
+
+/**
+ * A batch parse counts the copies of a unit it has read twice alike rather than reading each
+ * (architecture/stream-engine.md, "Runs of the same block"); a stream reads every copy. So a run
+ * of one unit, whatever its blocks hold (the handler's own calls, a call cut off inside its
+ * arguments, an empty block, another family's markup, prose), must stream as it parses: long
+ * enough to be counted, with a copy that differs somewhere in it or not, and text around it.
+ */
+const unitPart = fc.oneof(
+  { arbitrary: calls.map((c): Part => ({ own: c })), weight: 3 },
+  {
+    arbitrary: fc.tuple(fc.nat(writers.length - 1), calls).map(([other, c]): Part => ({ other, calls: c })),
+    weight: 1,
+  },
+  { arbitrary: noise.map((text): Part => ({ text })), weight: 2 },
+);
+const unitOf = fc.record({
+  parts: fc.array(unitPart, { minLength: 1, maxLength: 3 }),
+  // Cut off inside its last part (a call cut inside its arguments, a block never closed), or whole.
+  cut: fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.nat(), weight: 2 }),
+});
+const runChunking = fc.oneof(
+  fc.constantFrom(1, 4, 7, 4096).map((size) => (text: string) => {
+    const chunks: string[] = [];
+    for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+    return chunks;
+  }),
+  fc.array(fc.nat(), { maxLength: 8 }).map((cuts) => (text: string) => chunksAt(text, cuts)),
+);
+
+describe('every handler streams a run of one unit as it parses it', () => {
+  for (const handler of handlers) {
+    it(handler.id, () => {
+      const own = handler.id === 'auto' ? writers[0]! : handler;
+      const write = (p: Part): string =>
+        'own' in p
+          ? own.formatToolCalls(p.own)
+          : 'other' in p
+            ? writers[p.other]!.formatToolCalls(p.calls)
+            : p.text;
+      fc.assert(
+        fc.property(
+          unitOf,
+          fc.integer({ min: 2, max: 200 }),
+          fc.option(fc.tuple(fc.nat(), noise), { nil: null }),
+          noise,
+          fc.nat(OPTIONS.length - 1),
+          runChunking,
+          (u, copies, changed, after, option, chunksOf) => {
+            const whole = u.parts.map(write).join('');
+            const unit = u.cut === null ? whole : whole.slice(0, 1 + (u.cut % whole.length));
+            // Past the engine's margin of 1,024 characters after the 16th block, so that copies are counted.
+            const times = Math.max(copies, 17 + Math.ceil(3000 / unit.length));
+            const run: string[] = new Array<string>(times).fill(unit);
+            // One copy with other text in it: the copies before it are counted, the rest read on.
+            if (changed !== null) run[changed[0] % times] = unit + changed[1];
+            const text = run.join('') + after;
+            const opts = OPTIONS[option]!;
+            expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
+          },
+        ),
+        { numRuns: 15 },
+      );
+    });
+  }
+});
