@@ -87,6 +87,25 @@ describe('arguments stream as they arrive', () => {
     expect(events.filter((e) => e.type === 'tool-call-start').map((e) => e.id)).toEqual(['call_1', 'call_1']);
   });
 
+  it('what streamed is no start of the arguments read, though no longer: withdrawn, the call starts afresh', () => {
+    // The stream sent `{"` (a key begun); the body, repaired, reads as a call whose arguments are
+    // `{}`: as long as what was sent, and not its start.
+    const opened = '<call>{"name": "f", "arguments": {"\n}</call>';
+    const events = streamAll(toy.createStreamParser({ generateId: sequentialIds() }), [...opened]);
+    const types = events.map((e) => e.type).filter((t) => t !== 'tool-call-delta');
+    expect(types).toEqual([
+      'tool-call-start',
+      'issue',
+      'tool-call-abort',
+      'tool-call-start',
+      'tool-call-end',
+    ]);
+    expect(argumentsOf(events)).toEqual([
+      { deltas: '{"', json: null },
+      { deltas: '{}', json: '{}' },
+    ]);
+  });
+
   it('a batch parse builds no deltas, and the streamed calls equal the batch ones', () => {
     const batch = toy.parse(text, { generateId: sequentialIds() });
     const events = streamAll(toy.createStreamParser({ generateId: sequentialIds() }), [...text]);

@@ -293,7 +293,10 @@ export abstract class CallReading extends ReasoningMode {
     // the start of their JSON. Otherwise (the block was read again after a stray quote, a key was
     // written twice) it is withdrawn and the call starts afresh: the deltas of every call that
     // ends add up to its arguments.
-    const reuse = announced !== null && announced.name === name && json.startsWith(sent);
+    // (An equality test of the prefix, not `startsWith`: `sent` is a rope of one piece per push,
+    // and V8's startsWith over a rope took longer than the rest of the call, 7 µs for 1 KB of
+    // arguments streamed four characters at a time; equality compares it a node at a time.)
+    const reuse = announced !== null && announced.name === name && json.slice(0, sent.length) === sent;
     if (announced && !reuse) this.withdraw(announced);
     // A call that carries its own id leaves the announcement's for the next call.
     if (reuse && raw.id !== undefined && announced.generated) this.spareId = announced.id;
