@@ -72,57 +72,69 @@ const noise = fc.constantFrom(
 const bareLine = fc.constantFrom('\nget_weather(city="P")', '\nf(a=1)\n', 'search(q="x")');
 
 type Part = { own: ToolCall[] } | { other: number; calls: ToolCall[] } | { text: string };
+const ownPart = calls.map((c): Part => ({ own: c }));
+const otherPart = fc
+  .tuple(fc.nat(writers.length - 1), calls)
+  .map(([other, c]): Part => ({ other, calls: c }));
+const noisePart = noise.map((text): Part => ({ text }));
 const parts = fc.array(
   fc.oneof(
-    { arbitrary: calls.map((c): Part => ({ own: c })), weight: 3 },
-    {
-      arbitrary: fc.tuple(fc.nat(writers.length - 1), calls).map(([other, c]): Part => ({ other, calls: c })),
-      weight: 1,
-    },
-    { arbitrary: noise.map((text): Part => ({ text })), weight: 3 },
+    { arbitrary: ownPart, weight: 3 },
+    { arbitrary: otherPart, weight: 1 },
+    { arbitrary: noisePart, weight: 3 },
     { arbitrary: bareLine.map((text): Part => ({ text })), weight: 1 },
   ),
   { minLength: 1, maxLength: 6 },
 );
-const chunking = fc.oneof(
-  fc.integer({ min: 1, max: 6 }).map((size) => (text: string) => {
-    const chunks: string[] = [];
-    for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
-    return chunks;
-  }),
-  fc.array(fc.nat(), { maxLength: 8 }).map((cuts) => (text: string) => chunksAt(text, cuts)),
-);
+/** Chunks of one of `sizes`, or cut at random points. */
+const chunkingOf = (sizes: fc.Arbitrary<number>) =>
+  fc.oneof(
+    sizes.map((size) => (text: string) => {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      return chunks;
+    }),
+    fc.array(fc.nat(), { maxLength: 8 }).map((cuts) => (text: string) => chunksAt(text, cuts)),
+  );
+const chunking = chunkingOf(fc.integer({ min: 1, max: 6 }));
 
-describe('every handler streams what it parses', () => {
-  for (const handler of handlers) {
-    it(handler.id, () => {
-      const own = handler.id === 'auto' ? writers[0]! : handler;
-      fc.assert(
-        fc.property(
-          parts,
-          fc.nat(OPTIONS.length - 1),
-          fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(), weight: 1 }),
-          chunking,
-          (ps, option, cut, chunksOf) => {
-            let text = ps
-              .map((p) =>
-                'own' in p
-                  ? own.formatToolCalls(p.own)
-                  : 'other' in p
-                    ? writers[p.other]!.formatToolCalls(p.calls)
-                    : p.text,
-              )
-              .join('');
-            // Cut off anywhere too: the output of a model stopped mid-call.
-            if (cut !== null) text = text.slice(0, cut % (text.length + 1));
-            const opts = OPTIONS[option]!;
-            expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
-          },
-        ),
-        { numRuns: 100 },
-      );
-    });
-  }
+/** The text of a part, `own` writing the handler's own calls. */
+function written(own: (typeof writers)[number], p: Part): string {
+  return 'own' in p
+    ? own.formatToolCalls(p.own)
+    : 'other' in p
+      ? writers[p.other]!.formatToolCalls(p.calls)
+      : p.text;
+}
+
+/** A test per handler; `own` writes its calls (auto mode writes nothing of its own). */
+function forEveryHandler(
+  title: string,
+  check: (handler: (typeof handlers)[number], own: (typeof writers)[number]) => void,
+) {
+  describe(title, () => {
+    for (const handler of handlers)
+      it(handler.id, () => check(handler, handler.id === 'auto' ? writers[0]! : handler));
+  });
+}
+
+forEveryHandler('every handler streams what it parses', (handler, own) => {
+  fc.assert(
+    fc.property(
+      parts,
+      fc.nat(OPTIONS.length - 1),
+      fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.nat(), weight: 1 }),
+      chunking,
+      (ps, option, cut, chunksOf) => {
+        let text = ps.map((p) => written(own, p)).join('');
+        // Cut off anywhere too: the output of a model stopped mid-call.
+        if (cut !== null) text = text.slice(0, cut % (text.length + 1));
+        const opts = OPTIONS[option]!;
+        expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
+      },
+    ),
+    { numRuns: 100 },
+  );
 });
 
 /**
@@ -133,60 +145,39 @@ describe('every handler streams what it parses', () => {
  * enough to be counted, with a copy that differs somewhere in it or not, and text around it.
  */
 const unitPart = fc.oneof(
-  { arbitrary: calls.map((c): Part => ({ own: c })), weight: 3 },
-  {
-    arbitrary: fc.tuple(fc.nat(writers.length - 1), calls).map(([other, c]): Part => ({ other, calls: c })),
-    weight: 1,
-  },
-  { arbitrary: noise.map((text): Part => ({ text })), weight: 2 },
+  { arbitrary: ownPart, weight: 3 },
+  { arbitrary: otherPart, weight: 1 },
+  { arbitrary: noisePart, weight: 2 },
 );
 const unitOf = fc.record({
   parts: fc.array(unitPart, { minLength: 1, maxLength: 3 }),
   // Cut off inside its last part (a call cut inside its arguments, a block never closed), or whole.
   cut: fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.nat(), weight: 2 }),
 });
-const runChunking = fc.oneof(
-  fc.constantFrom(1, 4, 7, 4096).map((size) => (text: string) => {
-    const chunks: string[] = [];
-    for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
-    return chunks;
-  }),
-  fc.array(fc.nat(), { maxLength: 8 }).map((cuts) => (text: string) => chunksAt(text, cuts)),
-);
+const runChunking = chunkingOf(fc.constantFrom(1, 4, 7, 4096));
 
-describe('every handler streams a run of one unit as it parses it', () => {
-  for (const handler of handlers) {
-    it(handler.id, () => {
-      const own = handler.id === 'auto' ? writers[0]! : handler;
-      const write = (p: Part): string =>
-        'own' in p
-          ? own.formatToolCalls(p.own)
-          : 'other' in p
-            ? writers[p.other]!.formatToolCalls(p.calls)
-            : p.text;
-      fc.assert(
-        fc.property(
-          unitOf,
-          fc.integer({ min: 2, max: 200 }),
-          fc.option(fc.tuple(fc.nat(), noise), { nil: null }),
-          noise,
-          fc.nat(OPTIONS.length - 1),
-          runChunking,
-          (u, copies, changed, after, option, chunksOf) => {
-            const whole = u.parts.map(write).join('');
-            const unit = u.cut === null ? whole : whole.slice(0, 1 + (u.cut % whole.length));
-            // Past the engine's margin of 1,024 characters after the 16th block, so that copies are counted.
-            const times = Math.max(copies, 17 + Math.ceil(3000 / unit.length));
-            const run: string[] = new Array<string>(times).fill(unit);
-            // One copy with other text in it: the copies before it are counted, the rest read on.
-            if (changed !== null) run[changed[0] % times] = unit + changed[1];
-            const text = run.join('') + after;
-            const opts = OPTIONS[option]!;
-            expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
-          },
-        ),
-        { numRuns: 15 },
-      );
-    });
-  }
+forEveryHandler('every handler streams a run of one unit as it parses it', (handler, own) => {
+  fc.assert(
+    fc.property(
+      unitOf,
+      fc.integer({ min: 2, max: 200 }),
+      fc.option(fc.tuple(fc.nat(), noise), { nil: null }),
+      noise,
+      fc.nat(OPTIONS.length - 1),
+      runChunking,
+      (u, copies, changed, after, option, chunksOf) => {
+        const whole = u.parts.map((p) => written(own, p)).join('');
+        const unit = u.cut === null ? whole : whole.slice(0, 1 + (u.cut % whole.length));
+        // Past the engine's margin of 1,024 characters after the 16th block, so that copies are counted.
+        const times = Math.max(copies, 17 + Math.ceil(3000 / unit.length));
+        const run: string[] = new Array<string>(times).fill(unit);
+        // One copy with other text in it: the copies before it are counted, the rest read on.
+        if (changed !== null) run[changed[0] % times] = unit + changed[1];
+        const text = run.join('') + after;
+        const opts = OPTIONS[option]!;
+        expect(streamWithIds(handler, chunksOf(text), opts)).toEqual(parseWithIds(handler, text, opts));
+      },
+    ),
+    { numRuns: 15 },
+  );
 });
