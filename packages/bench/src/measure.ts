@@ -1,6 +1,12 @@
 /**
  * Timing helpers. The machines this runs on are shared and noisy, so every comparison is made
  * in the same run, interleaved, and reported as medians and ratios of medians.
+ *
+ * Noise also moves whole processes. On the 2-core VM the budgets were set on, one fresh process in
+ * three to five ran everything about 1.4× slower: the typical parse took 7.1 µs instead of 5.0, and
+ * the native `JSON.parse` inside it slowed as much (1.6×), so the cause is the machine, not which
+ * code the JIT compiled. An absolute time from one process says little about the code; a
+ * ratio of two timings taken in turn in the same process does not move with it.
  */
 import { measure } from 'mitata';
 
