@@ -1,3 +1,5 @@
+import type { ParseIssue } from '../schemas.js';
+
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
 
@@ -21,6 +23,35 @@ export function defaultGenerateId(): string {
   let id = 'call_';
   for (let i = 0; i < ID_BYTES; i++) id += HEX[idPool[idPoolAt++]!]!;
   return id;
+}
+
+/** Why a caller's generateId gave no id: it threw, or returned something other than a string. */
+export interface IdFailure {
+  why: string;
+}
+
+/**
+ * The caller's generateId asked once: its id, or why there is none. One that throws or gives no
+ * string is the caller's bug, not the model's: the call still comes out, with a built-in id, and
+ * one issue (`idFailureIssue`) says so at the end (architecture/contract.md). The engine and the
+ * clean-block path both ask through here.
+ */
+export function callerId(generate: () => string): string | IdFailure {
+  try {
+    const id: unknown = generate();
+    if (typeof id === 'string') return id;
+    return { why: `returned ${typeof id === 'object' ? String(id) : typeof id}, not a string` };
+  } catch (error) {
+    return { why: `threw ${String(error)}` };
+  }
+}
+
+/** The one issue of a parse in which generateId failed and calls got built-in ids (`why`: the first failure). */
+export function idFailureIssue(why: string): ParseIssue {
+  return {
+    kind: 'internal-error',
+    message: `generateId ${why}: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.`,
+  };
 }
 
 /** A deterministic generator (`call_1`, `call_2`, …) for tests and reproducible output. */

@@ -15,7 +15,7 @@
  *   while it is.
  */
 import { ArgumentStream, type ArgumentsAt } from '../argument-stream.js';
-import { defaultGenerateId } from '../ids.js';
+import { callerId, defaultGenerateId, idFailureIssue } from '../ids.js';
 import type { AnnouncedCall } from '../markup-spec.js';
 import { TextRelease } from './text-release.js';
 
@@ -126,14 +126,9 @@ export abstract class Announcements extends TextRelease {
    * names generateId (architecture/contract.md). The same in batch, stream and rescue.
    */
   private newId(): string {
-    let id: unknown;
-    try {
-      id = this.opts.generateId();
-      if (typeof id === 'string') return id;
-      this.idFailure ??= `returned ${typeof id === 'object' ? String(id) : typeof id}, not a string`;
-    } catch (error) {
-      this.idFailure ??= `threw ${String(error)}`;
-    }
+    const id = callerId(this.opts.generateId);
+    if (typeof id === 'string') return id;
+    this.idFailure ??= id.why;
     const fallback = defaultGenerateId();
     this.fallbackIds ??= new Set();
     this.fallbackIds.add(fallback);
@@ -148,9 +143,6 @@ export abstract class Announcements extends TextRelease {
   protected reportIdFailure(): void {
     if (!this.fallbackUsed || this.idFailure === null) return;
     this.fallbackUsed = false;
-    this.issue({
-      kind: 'internal-error',
-      message: `generateId ${this.idFailure}: the calls it could not name got toolformat's own ids (call_…). Fix the generateId passed in the parse options.`,
-    });
+    this.issue(idFailureIssue(this.idFailure));
   }
 }
