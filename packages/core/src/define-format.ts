@@ -7,11 +7,12 @@ import type { StreamParser, SystemPromptOptions, ToolFormatHandler } from './han
 import { isSpace } from './kit/char-codes.js';
 import { containsAny } from './kit/contains-any.js';
 import type { FormatVariant } from './kit/define-variants.js';
+import { cleanBlocksResult } from './kit/engine/clean-blocks.js';
 import { EventFolder } from './kit/fold-events.js';
 import type { MarkupSpec } from './kit/markup-spec.js';
 import { CompiledMarkup, MarkupStreamParser } from './kit/markup-stream.js';
 import { removeStrayTokens } from './kit/prose-lines.js';
-import { DEFAULT_MAX_INPUT_LENGTH, resolveParseOptions } from './options.js';
+import { DEFAULT_MAX_INPUT_LENGTH, type ResolvedParseOptions, resolveParseOptions } from './options.js';
 import type {
   ParseOptions,
   ParseResult,
@@ -112,7 +113,12 @@ export function defineFormat(def: FormatDefinition): MarkupFormatHandler {
     stopSequences: () => [...render.stopSequences],
     parse: (text, opts) => {
       const run = markupFor(opts).compiled;
-      return plainTextResult(run, text, opts) ?? foldParse(run, text, opts);
+      // No markup: the text. Prose and clean blocks: read without the engine (the engine's result,
+      // architecture/stream-engine.md, "Clean blocks"). Anything else: the engine.
+      const plain = plainTextResult(run, text, opts);
+      if (plain !== null) return plain;
+      const resolved = resolveParseOptions(opts);
+      return cleanBlocksResult(run, text, resolved) ?? foldParse(run, text, resolved);
     },
     createStreamParser,
     formatToolCalls: (calls) => render.formatToolCalls(calls),
@@ -222,9 +228,9 @@ function plainTextResult(
 }
 
 /** The engine fed the whole text as one chunk, folding its events as they come (semantics 7). */
-function foldParse(compiled: CompiledMarkup, text: string, opts: ParseOptions | undefined): ParseResult {
+function foldParse(compiled: CompiledMarkup, text: string, opts: ResolvedParseOptions): ParseResult {
   const folder = new EventFolder();
-  const parser = new MarkupStreamParser(compiled, resolveParseOptions(opts), true, folder);
+  const parser = new MarkupStreamParser(compiled, opts, true, folder);
   parser.pushLast(typeof text === 'string' ? text : String(text ?? ''));
   return folder.result(parser.format);
 }

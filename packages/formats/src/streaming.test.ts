@@ -181,3 +181,39 @@ forEveryHandler('every handler streams a run of one unit as it parses it', (hand
     { numRuns: 15 },
   );
 });
+
+/**
+ * An output that is only prose lines and the handler's own calls on lines of their own is what
+ * most models write, and what `parse` reads without the engine (architecture/stream-engine.md,
+ * "Clean blocks"). Whatever reads it, the result is the engine's: the stream fed it whole.
+ */
+const proseLine = fc.constantFrom(
+  'Sure, let me check.',
+  'I will look that up for you.',
+  'Done. The weather in Paris is mild, and a < b holds.',
+  'Les résultats arrivent.',
+  '',
+);
+forEveryHandler(
+  'every handler parses an output of prose and its own calls as its engine does',
+  (handler, own) => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            proseLine,
+            calls.map((c) => own.formatToolCalls(c)),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.nat(OPTIONS.length - 1),
+        (lines, option) => {
+          const text = `${lines.join('\n')}\n`;
+          const opts = OPTIONS[option]!;
+          expect(parseWithIds(handler, text, opts)).toEqual(streamWithIds(handler, [text], opts));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  },
+);
