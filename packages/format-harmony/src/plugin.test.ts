@@ -663,6 +663,17 @@ describe('header tokens named in a sentence (architecture/precision.md)', () => 
     expect(r.issues).toEqual([]);
   });
 
+  it('a message that ends with a blank, and the next one starting with a blank: no token leaks', () => {
+    // Found by the properties too: a run that starts with <|end|> starts by ending a message, so
+    // what follows it is the next message, even after a blank (` ! `, ` then`), not the sentence.
+    for (const next of [' ! ', ' then more']) {
+      const text = `<|start|>assistant<|channel|>final<|message|>! <|end|><|start|>assistant<|channel|>commentary<|message|>${next}<|end|>`;
+      const r = expectStreamingEqualsBatch(harmony, text);
+      expect(r.content).toBe(`! ${next.trim()}`);
+      expect(r.issues).toEqual([]);
+    }
+  });
+
   it('a single token with punctuation glued to it is still named in the sentence', () => {
     const text = 'Reasoning ends at <|end|>, then the answer starts.';
     expect(parseWith(harmony, text).content).toBe(text);

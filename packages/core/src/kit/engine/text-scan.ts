@@ -150,10 +150,13 @@ export abstract class TextScan extends Repeats {
             this.text(work.slice(pos, c));
             return -c - 1;
           }
+          // A run that starts with a separator starts by ending a message (`x <|end|><|start|>…`):
+          // what follows is the next message, whatever it starts with, not the sentence going on.
+          const run = runEnd > c + m.marker.length;
           const named =
-            runEnd === -2
+            runEnd === -2 || (run && marker.kind === 'separator')
               ? false
-              : this.namedInSentence(work, c, runEnd, runEnd > c + m.marker.length, final);
+              : this.namedInSentence(work, c, runEnd, run, final);
           if (named === 'hold') {
             this.text(work.slice(pos, c));
             return -c - 1;
