@@ -336,6 +336,21 @@ describe('GLM-4.5 / 4.6 / 4.7: <tool_call>name<arg_key>…', () => {
     expect(r.issues.map((i) => i.kind)).toEqual(['json-repaired']);
   });
 
+  it('reads a quote in a value after a CDATA value as text, so the close still ends the call', () => {
+    // Found by the properties: the JSON guard took the `[` of `<![CDATA[` for the start of JSON,
+    // then the `"` for an open string, and the block ran on over the next call.
+    const glm =
+      '<tool_call>f<arg_key>a</arg_key><arg_value><![CDATA[x y]]></arg_value><arg_key>b</arg_key><arg_value>"</arg_value></tool_call>';
+    const next =
+      '<function_calls><invoke name="g"><parameter name="c">"</parameter></invoke></function_calls>';
+    const r = expectStreamingEqualsBatch(xml, `${glm}\n${next}`);
+    expect(callsOf(r)).toEqual([
+      { name: 'f', arguments: { a: 'x y', b: '"' } },
+      { name: 'g', arguments: { c: '"' } },
+    ]);
+    expect(r.issues).toEqual([]);
+  });
+
   it('keeps prose that mentions <tool_call> as prose', () => {
     const text = 'Wrap each call in <tool_call> tags, then wait.';
     expect(read(text).content).toBe(text);

@@ -13,7 +13,9 @@ import {
   BRACE_OPEN,
   BRACKET_CLOSE,
   BRACKET_OPEN,
+  GT,
   isSpace,
+  LT,
   QUOTE,
 } from './char-codes.js';
 
@@ -36,6 +38,8 @@ export class JsonBoundaryTracker {
   fromBracket = false;
   /** Before the JSON of a `fromBracket` body: 0 in the name, 1 in the blanks after it, 2 text. */
   private beforeJson = 0;
+  /** Inside a tag glued to the name (`<arg_value>`, `<![CDATA[…]]>`): its brackets are not JSON. */
+  private inNameTag = false;
   /** Characters consumed so far, over all pieces. */
   consumed = 0;
   /** Offset (over all pieces) just past the first complete top-level value, or -1. */
@@ -114,6 +118,16 @@ export class JsonBoundaryTracker {
     if (this.beforeJson === 2) return to;
     for (let i = from; i < to; i++) {
       const c = charCodeAt.call(text, i);
+      // A tag glued to the name is markup: the JSON may come after one (`f:0<|argument_begin|>{`),
+      // never inside one (`f<arg_value><![CDATA[…`, GLM's XML arguments, where a quote is text).
+      if (this.inNameTag) {
+        if (c === GT) this.inNameTag = false;
+        continue;
+      }
+      if (c === LT && this.beforeJson === 0) {
+        this.inNameTag = true;
+        continue;
+      }
       if (isSpace(c)) {
         if (this.beforeJson === 0) this.beforeJson = 1;
       } else if (c === BRACE_OPEN || c === BRACKET_OPEN) {
