@@ -437,6 +437,25 @@ describe('streaming = batch (semantics 7)', () => {
     }
   });
 
+  it('holds for a fence line longer than the engine reads whole, cut anywhere', () => {
+    // Found by the properties: a stream decided such a line where its chunk ended, a batch parse
+    // at the line's end. Both now end it at the same length.
+    for (const text of [
+      '```call'.repeat(40),
+      `${'```call'.repeat(40)} `,
+      `\`\`\`js ${'x'.repeat(300)}\n<call>{"name": "a"}</call>\n\`\`\``,
+    ]) {
+      const batch = parse(text);
+      for (const size of [1, 4, 64, 255, 256, 257]) {
+        const chunks: string[] = [];
+        for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+        expect(streamed(chunks)).toEqual(batch);
+      }
+      for (let i = 0; i <= text.length; i += 7)
+        expect(streamed([text.slice(0, i), text.slice(i)])).toEqual(batch);
+    }
+  });
+
   it('holds for one-character chunks', () => {
     for (const text of samples) expect(streamed([...text])).toEqual(parse(text));
   });

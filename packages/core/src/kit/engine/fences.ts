@@ -6,7 +6,7 @@
  *
  * Invariants kept here:
  * - a fence line (open or close) is read whole before deciding, up to MAX_FENCE_LINE characters:
- *   the carry stays short;
+ *   the carry stays short; an opening line that runs longer ends there, in batch as in a stream;
  * - an inline span ends at a backtick run of its length or at the end of its line, so the scan
  *   stays one pass;
  * - a fence is held (`fenceProbe`) only until its first non-blank character says whether it could
@@ -58,22 +58,25 @@ export abstract class Fences extends Blocks {
     const ticks = end - c;
     if (ticks >= 3 && this.atLineStart(work, c, 3)) {
       const nl = work.indexOf('\n', end);
-      if (nl === -1 && !final && n - c < MAX_FENCE_LINE) {
+      // The line is read whole when it ends within MAX_FENCE_LINE characters; a longer one ends
+      // there, in a batch parse as in every chunking (a stream cannot hold it all back).
+      const whole = nl !== -1 && nl - c < MAX_FENCE_LINE;
+      if (!whole && !final && n - c < MAX_FENCE_LINE) {
         this.text(work.slice(pos, c));
         return -c - 1;
       }
-      const lineEnd = nl === -1 ? n : nl + 1;
-      const info = firstWord(work, end, nl === -1 ? n : nl);
+      const lineEnd = whole ? nl + 1 : Math.min(n, c + MAX_FENCE_LINE);
+      const info = firstWord(work, end, whole ? nl : lineEnd);
       const block = this.compiled.fences.get(info);
       this.text(work.slice(pos, c));
       if (block) {
         this.enterBlock(block, work.slice(c, lineEnd), c);
         this.blockFence = ticks;
-        this.fenceAtLineStart = true;
+        this.fenceAtLineStart = whole;
       } else {
         this.mode = Mode.Fence;
         this.fenceTicks = ticks;
-        this.fenceAtLineStart = true;
+        this.fenceAtLineStart = whole;
         // With declared tools, a fence may hold nothing but call markup (semantics 4): hold
         // it until its first character says whether it could.
         this.fenceProbe = this.opts.tools !== null && this.probeFences ? 1 : 0;
