@@ -22,13 +22,22 @@
  */
 import type { ResolvedParseOptions } from '../../options.js';
 import type { ParseIssue, ParseResult, ToolCall } from '../../schemas.js';
-import { CARRIAGE_RETURN, LINE_FEED, SPACE, skipJsonSpace, TAB } from '../char-codes.js';
+import {
+  BRACE_OPEN,
+  BRACKET_OPEN,
+  CARRIAGE_RETURN,
+  LINE_FEED,
+  SPACE,
+  skipJsonSpace,
+  TAB,
+} from '../char-codes.js';
 import { continuesSentence, gluesToMarker } from '../evidence.js';
 import { callerId, defaultGenerateId, idFailureIssue } from '../ids.js';
 import type { BlockSpec, BodyResult } from '../markup-spec.js';
 import { isPlainObject } from '../safe-object.js';
 import { TextSink } from '../text-sink.js';
 import type { CompiledMarkup } from './compiled.js';
+import { lineStartAt } from './state.js';
 
 // Called directly, never as `text.charCodeAt` or `text.slice`: see architecture/stream-engine.md,
 // "Reading code units".
@@ -41,9 +50,6 @@ const slice = String.prototype.slice;
  * lines in a block) is not read twice.
  */
 const LOOK = 64;
-
-const BRACE_OPEN = 0x7b;
-const BRACKET_OPEN = 0x5b;
 
 /** The parse of `text` when its only markup is clean blocks; null for anything else (the engine's). */
 export function cleanBlocksResult(
@@ -119,7 +125,7 @@ export function cleanBlocksResult(
     const block = marker.spec;
     if (block.lineStart) {
       // Not at a line start, the marker is passed over (TextScan.scanText); at one, the engine's.
-      if (!atLineStart(text, c)) {
+      if (!lineStartAt(text, c, 3, 0)) {
         from = c + 1;
         continue;
       }
@@ -255,16 +261,4 @@ function standsAfter(compiled: CompiledMarkup, text: string, end: number, before
 /** A whole-output form's start character stands at `p`. */
 function startsWhole(text: string, p: number, startChars: string): boolean {
   return p < text.length && startChars.indexOf(text[p]!) !== -1;
-}
-
-/** Only up to three spaces or tabs stand between the last newline (or the start) and `at` (EngineState.atLineStart). */
-function atLineStart(text: string, at: number): boolean {
-  let count = 0;
-  for (let j = at - 1; j >= 0; j--) {
-    const c = charCodeAt.call(text, j);
-    if (c === LINE_FEED) return true;
-    if (c !== SPACE && c !== TAB) return false;
-    if (++count > 3) return false;
-  }
-  return true;
 }

@@ -179,13 +179,22 @@ export abstract class EngineState {
 
   /** True when only up to `maxIndent` spaces stand between the last newline (or the start) and `at`. */
   protected atLineStart(work: string, at: number, maxIndent: number): boolean {
-    let count = 0;
-    for (let j = at - 1; j >= 0; j--) {
-      const c = charCodeAt.call(work, j);
-      if (c === LINE_FEED) return true;
-      if (c !== SPACE && c !== TAB) return false;
-      if (++count > maxIndent) return false;
-    }
-    return this.lineIndent >= 0 && this.lineIndent + count <= maxIndent;
+    return lineStartAt(work, at, maxIndent, this.lineIndent);
   }
+}
+
+/**
+ * True when only up to `maxIndent` spaces or tabs stand between the last newline in `work` and
+ * `at`; where `work` starts first, `indentBefore` is the indent of the text before it (-1: not a
+ * line start). The engine passes what it keeps of released text, the clean-block path 0.
+ */
+export function lineStartAt(work: string, at: number, maxIndent: number, indentBefore: number): boolean {
+  let count = 0;
+  for (let j = at - 1; j >= 0; j--) {
+    const c = charCodeAt.call(work, j);
+    if (c === LINE_FEED) return true;
+    if (c !== SPACE && c !== TAB) return false;
+    if (++count > maxIndent) return false;
+  }
+  return indentBefore >= 0 && indentBefore + count <= maxIndent;
 }
