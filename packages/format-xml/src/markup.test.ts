@@ -351,6 +351,33 @@ describe('GLM-4.5 / 4.6 / 4.7: <tool_call>name<arg_key>…', () => {
     expect(r.issues).toEqual([]);
   });
 
+  it('reports words a call holds outside its arguments, in GLM, Qwen3-Coder and MiniMax alike', () => {
+    // They were passed over without a word: what a call block holds is a call, or said.
+    for (const [text, name] of [
+      ['<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>see the docs</tool_call>', 'glm'],
+      [
+        '<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\nsee the docs\n</function>\n</tool_call>',
+        'qwen3-coder',
+      ],
+      [
+        '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">1</parameter>\nsee the docs\n</invoke>\n</minimax:tool_call>',
+        'minimax',
+      ],
+    ] as const) {
+      const r = read(text, {}, createXmlFormat(name));
+      expect(r.calls).toEqual([{ name: 'f', arguments: { a: 1 } }]);
+      expect(r.content).toBeNull();
+      expect(r.issues).toEqual([
+        {
+          kind: 'trailing-text',
+          message: 'Text inside the call "f", outside its arguments, was removed.',
+          raw: 'see the docs',
+          offset: 0,
+        },
+      ]);
+    }
+  });
+
   it('keeps prose that mentions <tool_call> as prose', () => {
     const text = 'Wrap each call in <tool_call> tags, then wait.';
     expect(read(text).content).toBe(text);

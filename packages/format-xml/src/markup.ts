@@ -134,6 +134,7 @@ const KEY_VALUE_CALLS = tagPairCalls({
   key: 'arg_key',
   value: 'arg_value',
   nameEnds: '<\n',
+  layoutTags: ['tool_sep'],
 });
 
 /** Every block of call tags announces its first call's name as soon as its tag is complete. */

@@ -128,6 +128,39 @@ describe('readParameterCalls', () => {
     ]);
     expect(readParameterCalls(`write a <${P}calls> block`, ctx(false), spec).notMarkup).toBe(true);
   });
+
+  it('reports words between the elements of a call and between calls, never passes them over', () => {
+    const read = readParameterCalls(
+      '<function=f>\nfirst\n<parameter=a>\n1\n</parameter>\nand then\n</function>\nmore <wrap> words\n<function=g>\n</function>\n',
+      ctx(),
+      FUNCTION,
+    );
+    expect(read.calls).toEqual([
+      { name: 'f', arguments: { a: 1 } },
+      { name: 'g', arguments: {} },
+    ]);
+    expect(read.issues).toEqual([
+      {
+        kind: 'trailing-text',
+        message: 'Text inside the call "f", outside its arguments, was removed.',
+        raw: 'first\nand then',
+      },
+      {
+        kind: 'trailing-text',
+        message: 'Text inside the call block, outside its calls, was removed.',
+        raw: 'more\nwords',
+      },
+    ]);
+    // Blanks, the escapes of an output escaped once, and tags of no element are the markup's.
+    const layout = readParameterCalls(
+      String.raw`<invoke name="f">\n<tool_name>f</tool_name>\t<parameter name="a">1</parameter>\n</parameters>
+</invoke>\n`,
+      ctx(),
+      INVOKE,
+    );
+    expect(layout.calls).toEqual([{ name: 'f', arguments: { a: 1 } }]);
+    expect(layout.issues).toEqual([]);
+  });
 });
 
 describe('parameterCallsBody', () => {

@@ -33,7 +33,7 @@ import type {
 } from './markup-spec.js';
 import { scanValue, type ValueRules, type ValueSpan } from './tag-values.js';
 import { ArgumentCollector, type TypedArgumentsOptions } from './typed-values.js';
-import { decodeName, type ValueLayout, valueText } from './xml-text.js';
+import { decodeName, StrayText, type ValueLayout, valueText } from './xml-text.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
@@ -181,7 +181,7 @@ class FirstTag {
   }
 }
 
-/** Reads every call in `body[from, limit)`; text between calls belongs to the markup. */
+/** Reads every call in `body[from, limit)`; tags between calls are the markup, words there are reported. */
 export function readParameterCalls(
   body: string,
   ctx: BodyContext,
@@ -196,9 +196,17 @@ export function readParameterCalls(
   let prose = false;
   let sawCall = false;
   const firstTag = spec.valueEnd === 'first-tag' ? new FirstTag(body, spec) : null;
+  // Words between the calls are reported with them; tags there are the block's markup.
+  const between = new StrayText(body);
   for (;;) {
+    let at = i;
     let tag = nextAttributeTag(body, i, limit, spec.tags);
-    while (tag !== null && !isCallOpen(tag, spec)) tag = nextAttributeTag(body, tag.end, limit, spec.tags);
+    while (tag !== null && !isCallOpen(tag, spec)) {
+      between.add(at, tag.start);
+      at = tag.end;
+      tag = nextAttributeTag(body, tag.end, limit, spec.tags);
+    }
+    between.add(at, tag === null ? limit : tag.start);
     if (tag === null) break;
     // `<invoke name="search"> element per call`: the tag named in a sentence (prose follows it,
     // not a parameter), architecture/precision.md.
@@ -208,6 +216,7 @@ export function readParameterCalls(
         (spec.proseUnlessNamed === true && !namesSomething(nameOf(tag, spec) ?? '')))
     ) {
       prose = true;
+      between.add(tag.start, tag.end);
       i = tag.end;
       continue;
     }
@@ -243,6 +252,7 @@ export function readParameterCalls(
     if (isProse) return { calls, notMarkup: true };
     return { calls, issues, error: spec.noCall };
   }
+  between.report('the call block, outside its calls,', issues);
   if (truncated && !ctx.closed) issues.push(cutValueIssue(body.slice(from, limit)));
   return { calls, issues };
 }
@@ -323,10 +333,14 @@ function readOneCall(
   let i = open.end;
   let truncated = true;
   let json = null as string | null;
+  // Words between the call's elements are reported, not passed over in silence (tags of no
+  // element are the call's markup: Claude 2.1's `</parameters>`).
+  const stray = new StrayText(body);
   /** The JSON arguments of `rest`: what is left before the call's end when no parameter came. */
   const rest = (end: number) => {
     const text = body.slice(i, end).trim();
     if (spec.jsonArguments === 'rest' && call.args.size === 0 && text.startsWith('{')) json = text;
+    else stray.add(i, end);
   };
   for (;;) {
     const tag = nextAttributeTag(body, i, limit, spec.tags);
@@ -348,6 +362,7 @@ function readOneCall(
       truncated = false;
       break;
     }
+    stray.add(i, tag.start);
     if (isParamOpen(tag, spec)) {
       const span =
         firstTag?.span(tag.end, limit) ?? scanValue(body, tag.end, limit, rulesOf(spec, tag.local));
@@ -382,6 +397,7 @@ function readOneCall(
     });
     return { call: null, next: i, truncated: truncated && spec.unnamedCutIsPartial === true };
   }
+  stray.report(`the call "${name}", outside its arguments,`, issues);
   return { call: { name, arguments: json ?? call.args.build(name, ctx, issues) }, next: i, truncated };
 }
 

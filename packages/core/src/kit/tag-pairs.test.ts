@@ -7,7 +7,13 @@ import { tagPairCalls } from './tag-pairs.js';
 const ctx = (closed = true): BodyContext => ({ options: resolveParseOptions({}), closed, open: '<x>' });
 
 /** GLM's and Hunyuan 3's spelling. */
-const PAIRS = tagPairCalls({ tags: XML_TAG_OPTIONS, key: 'arg_key', value: 'arg_value', nameEnds: '<\n' });
+const PAIRS = tagPairCalls({
+  tags: XML_TAG_OPTIONS,
+  key: 'arg_key',
+  value: 'arg_value',
+  nameEnds: '<\n',
+  layoutTags: ['tool_sep'],
+});
 
 describe('tagPairCalls: read', () => {
   it('reads the name, then key/value pairs, with or without newlines', () => {
@@ -35,6 +41,35 @@ describe('tagPairCalls: read', () => {
   it('keeps a value that holds tags, and a close that is followed by text', () => {
     const read = PAIRS.read('f<arg_key>a</arg_key><arg_value>x </arg_value> y</arg_value>', ctx());
     expect(read.calls[0]?.arguments).toEqual({ a: 'x </arg_value> y' });
+  });
+
+  it('reports what stands outside the pairs, and passes over only layout', () => {
+    const read = PAIRS.read(
+      'f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\nsee below <b>\n<arg_key>c</arg_key><arg_value>2</arg_value> done',
+      ctx(),
+    );
+    expect(read.calls).toEqual([{ name: 'f', arguments: { a: 1, c: 2 } }]);
+    expect(read.issues).toEqual([
+      {
+        kind: 'trailing-text',
+        message: 'Text inside the call "f", outside its arguments, was removed.',
+        raw: 'see below\n<b>\ndone',
+      },
+    ]);
+    // Blanks, the escapes of an output escaped once and a declared layout tag are no text.
+    const layout = PAIRS.read(
+      String.raw`f<tool_sep>\n<arg_key>a</arg_key> \t<arg_value>1</arg_value>\r\n`,
+      ctx(),
+    );
+    expect(layout.issues).toEqual([]);
+  });
+
+  it('keeps every stray word in its one issue, however many there are', () => {
+    const words = Array.from({ length: 200 }, (_, k) => `w${k}`);
+    const read = PAIRS.read(`f<arg_key>a</arg_key><arg_value>1</arg_value>${words.join(' <br> ')}`, ctx());
+    expect(read.issues).toHaveLength(1);
+    const raw = read.issues?.[0]?.raw ?? '';
+    for (const w of words) expect(raw).toMatch(new RegExp(`\\b${w}\\b`));
   });
 
   it('is prose, not a call, when the name has blanks or starts like JSON', () => {

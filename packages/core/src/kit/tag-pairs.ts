@@ -13,7 +13,7 @@ import type { AnnouncedCall, BodyContext, BodyIssue, BodyResult, RawCall } from 
 import { cutValueIssue } from './parameter-tags.js';
 import { scanValue, type ValueRules } from './tag-values.js';
 import { ArgumentCollector } from './typed-values.js';
-import { decodeName, valueText } from './xml-text.js';
+import { decodeName, StrayText, valueText } from './xml-text.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
@@ -27,6 +27,8 @@ export interface TagPairsSpec {
   value: string;
   /** The characters that end the name (`<\n`: the first tag or a line break). */
   nameEnds: string;
+  /** Tags that are layout between the pairs (Hunyuan's `tool_sep`): passed over, not reported. */
+  layoutTags?: readonly string[];
 }
 
 /** A reader of one declared key/value call shape. */
@@ -70,6 +72,7 @@ function pairCallName(head: string): string | null {
 export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
   const isKeyOpen = (t: AttributeTag) => !t.closing && t.local === spec.key;
   const isValueOpen = (t: AttributeTag) => !t.closing && t.local === spec.value;
+  const layoutTags = spec.layoutTags ?? [];
   const keyRules: ValueRules = {
     tags: spec.tags,
     isClose: (t) => t.closing && t.local === spec.key,
@@ -97,10 +100,17 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
     let sawTag = false;
     // The tag a value's scan read last, when it is the next one: not read twice.
     let known: AttributeTag | undefined;
+    // What stands outside the pairs and is not layout (words, a tag of no pair): reported, not
+    // passed over in silence (architecture/semantics.md, guarantee 1).
+    const stray = new StrayText(body);
     for (;;) {
       const tag = known ?? nextAttributeTag(body, i, body.length, spec.tags);
       known = undefined;
-      if (tag === null) break;
+      if (tag === null) {
+        stray.add(i, body.length);
+        break;
+      }
+      stray.add(i, tag.start);
       sawTag = true;
       if (isKeyOpen(tag)) {
         const span = scanValue(body, tag.end, body.length, keyRules);
@@ -127,8 +137,10 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
         known = span.nextTag;
         continue;
       }
+      if (!layoutTags.includes(tag.local)) stray.add(tag.start, tag.end);
       i = tag.end;
     }
+    stray.report(`the call "${name}", outside its arguments,`, issues);
     if (key !== null) {
       issues.push({
         kind: 'partial-call',

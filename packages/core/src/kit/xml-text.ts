@@ -3,11 +3,14 @@
  * unwrapped, XML entities decoded, the newline the format puts around a value removed. Shared by
  * every reader of XML-style parameter tags (parameter-tags.ts and the formats' own element readers).
  */
+
 import {
+  BACKSLASH,
   CARRIAGE_RETURN,
   DIGIT0,
   DIGIT9,
   HASH,
+  isBlank,
   isSpaceOrTab,
   LINE_FEED,
   LOWER_A,
@@ -16,9 +19,66 @@ import {
   UPPER_A,
   UPPER_Z,
 } from './char-codes.js';
+import type { BodyIssue } from './markup-spec.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
+
+/**
+ * Whether `s[from, to)` is layout between tags: blanks, and the `\n`, `\r`, `\t` escapes of an
+ * output that was JSON-escaped as a whole.
+ */
+export function isTagLayout(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = charCodeAt.call(s, i);
+    if (isBlank(c)) continue;
+    if (c !== BACKSLASH || i + 1 === to) return false;
+    const e = s[i + 1];
+    if (e !== 'n' && e !== 'r' && e !== 't') return false;
+    i++;
+  }
+  return true;
+}
+
+/**
+ * What a call's reader passed over between its tags and that is not layout (words, a tag of no
+ * element): collected, then reported as one issue, so that nothing inside a call block is dropped
+ * in silence (architecture/semantics.md, guarantee 1). One issue per call, whatever the pieces:
+ * past MAX_STRAY_PIECES, the rest is kept as one span from the next piece to the last, so that a
+ * megabyte of words between tags costs one slice, not one per word.
+ */
+export class StrayText {
+  private pieces: string[] | null = null;
+  private restFrom = -1;
+  private restTo = -1;
+
+  constructor(private readonly body: string) {}
+
+  /** `body[from, to)` was passed over. */
+  add(from: number, to: number): void {
+    if (to <= from || isTagLayout(this.body, from, to)) return;
+    this.pieces ??= [];
+    if (this.pieces.length < MAX_STRAY_PIECES) this.pieces.push(this.body.slice(from, to).trim());
+    else {
+      if (this.restFrom === -1) this.restFrom = from;
+      this.restTo = to;
+    }
+  }
+
+  /** One `trailing-text` issue, `Text inside ${where} … was removed`, when anything was passed over. */
+  report(where: string, issues: BodyIssue[]): void {
+    if (this.pieces === null) return;
+    if (this.restFrom !== -1) this.pieces.push(this.body.slice(this.restFrom, this.restTo).trim());
+    issues.push({
+      kind: 'trailing-text',
+      message: `Text inside ${where} was removed.`,
+      raw: this.pieces.join('\n'),
+    });
+  }
+}
+
+/** Pieces of stray text kept apart in an issue's raw text (see StrayText). */
+const MAX_STRAY_PIECES = 64;
 
 /** How a format lays a value out between its tags. */
 export type ValueLayout =
