@@ -32,6 +32,7 @@ import {
   readJsonCallObjects,
   readJsonCalls,
   skipBlank,
+  unreadKeysIssue,
 } from '@toolformat/core/kit';
 import { callBody, endMarkedRequests, skipLineNumber, strippedGemmaCall } from './call-body.js';
 import {
@@ -204,10 +205,13 @@ function wholeJson(text: string): BodyResult {
   if (!parsed.ok) return { calls: [], error: `the JSON does not parse: ${parsed.error}` };
   const call = callFromObject(parsed.value);
   if (call === null) return { calls: [], error: 'the JSON has no "name"' };
+  const unread = unreadKeysIssue(parsed.value as Record<string, unknown>, call);
+  const issues = unread === null ? [] : [unread];
   if (parsed.repaired !== null) {
     const message = `Repaired JSON: ${parsed.repairs.join('; ')}.`;
-    return { calls: [call], issues: [{ kind: 'json-repaired', message, raw: json }] };
+    issues.unshift({ kind: 'json-repaired', message, raw: json });
   }
+  if (issues.length > 0) return { calls: [call], issues };
   return isExactJsonCall(parsed.value) ? { calls: [call], exactShape: true } : { calls: [call] };
 }
 

@@ -65,6 +65,23 @@ describe('the Hermes / Qwen <tool_call> block', () => {
     expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);
   });
 
+  it('reports keys of the call object it does not carry; strict mode does not take such a call', () => {
+    // A misspelt "argument": the call goes out without arguments, and what was written is said.
+    const text = 'Listing.\n<tool_call>\n{"name": "list_files", "argument": {"path": "/tmp"}}\n</tool_call>';
+    const r = expectStreamingEqualsBatch(hermes, text);
+    expect(callsOf(r)).toEqual([{ name: 'list_files', arguments: {} }]);
+    expect(r.content).toBe('Listing.');
+    expect(r.issues).toEqual([
+      {
+        kind: 'trailing-text',
+        message: 'Keys of the call "list_files" that hold no part of it were removed: "argument".',
+        raw: '{"argument":{"path":"/tmp"}}',
+        offset: 9,
+      },
+    ]);
+    expect(parse(text, { strict: true }).calls).toEqual([]);
+  });
+
   it('repairs relaxed JSON and reports the repair', () => {
     const r = parse("<tool_call>{'name': 'f', 'arguments': {'a': 1,},}</tool_call>");
     expect(callsOf(r)).toEqual([{ name: 'f', arguments: { a: 1 } }]);

@@ -87,6 +87,7 @@ export {
   JSON_CALL_SPELLINGS,
   type JsonCallShape,
   jsonCallFrom,
+  unreadKeysIssue,
 } from './json-call-object.js';
 export {
   type JsonCallsOptions,

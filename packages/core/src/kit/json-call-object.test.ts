@@ -4,6 +4,7 @@ import {
   JSON_CALL_SPELLINGS,
   type JsonCallShape,
   jsonCallFrom,
+  unreadKeysIssue,
 } from './json-call-object.js';
 
 // Hermes's tags read every spelling; these tests read through that declaration.
@@ -94,5 +95,58 @@ describe('collectJsonCalls: values holding calls', () => {
     let value: unknown = { name: 'a' };
     for (let i = 0; i < 10_000; i++) value = [value];
     expect(collectCalls(value).calls).toEqual([]);
+  });
+});
+
+describe('unreadKeysIssue: what a call object holds that its call does not carry', () => {
+  const unread = (value: Record<string, unknown>, shape: JsonCallShape = {}) => {
+    const call = toRawCall(value, shape);
+    if (typeof call === 'string') throw new Error(call);
+    return unreadKeysIssue(value, call);
+  };
+
+  it('reports a misspelt arguments key, whose call then has no arguments, with its value', () => {
+    expect(unread({ name: 'list_files', argument: { path: '/tmp' } })).toEqual({
+      kind: 'trailing-text',
+      message: 'Keys of the call "list_files" that hold no part of it were removed: "argument".',
+      raw: '{"argument":{"path":"/tmp"}}',
+    });
+    // A second spelling of the arguments beside the one read, and a note beside them.
+    expect(unread({ name: 'f', arguments: {}, parameters: { a: 1 }, reason: 'x' })?.raw).toBe(
+      '{"parameters":{"a":1},"reason":"x"}',
+    );
+  });
+
+  it("looks into OpenAI's function object, and takes ids and type for the call's own", () => {
+    expect(
+      unread({ id: 'c1', type: 'function', function: { name: 'f', arguments: { a: 1 }, why: 'w' } }),
+    ).toMatchObject({
+      message: 'Keys of the call "f" that hold no part of it were removed: "function.why".',
+      raw: '{"function.why":"w"}',
+    });
+    expect(unread({ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } })).toBeNull();
+    expect(unread({ name: 'f', arguments: {}, id: 7 })).toBeNull();
+    expect(
+      unread({ tool_call_id: '0', tool_name: 'f', parameters: {} }, { ids: ['tool_call_id'] }),
+    ).toBeNull();
+  });
+
+  it('says nothing of a call that carries everything, the usual case, nor of a name-keyed one', () => {
+    expect(unread({ name: 'f', arguments: { a: 1 } })).toBeNull();
+    expect(unread({ name: 'f' })).toBeNull();
+    expect(unread({ f: { a: 1 } }, { nameKeyed: true })).toBeNull();
+  });
+
+  it('keeps a "__proto__" key as data', () => {
+    const value = JSON.parse('{"name": "f", "arguments": {}, "__proto__": {"polluted": true}}');
+    const issue = unread(value);
+    expect(issue?.raw).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('is found for every call of a list by collectJsonCalls', () => {
+    const found = collectCalls([{ name: 'a', argument: 1 }, { name: 'b' }, { name: 'c', extra: 2 }]);
+    expect(found.calls.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+    expect(found.unread.map((i) => i.raw)).toEqual(['{"argument":1}', '{"extra":2}']);
   });
 });

@@ -8,8 +8,8 @@
  * it turns ordinary JSON answers into calls); the engine then checks names and unwraps
  * JSON-string arguments (architecture/semantics.md, guarantees 2 and 3).
  */
-import type { RawCall } from './markup-spec.js';
-import { getOwn, isPlainObject } from './safe-object.js';
+import type { BodyIssue, RawCall } from './markup-spec.js';
+import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 
 export interface JsonCallShape {
   /** Keys whose string value names the tool, tried in this order. Default `["name"]`. */
@@ -99,13 +99,15 @@ export interface CollectedJsonCalls {
   calls: RawCall[];
   /** Values that are not calls, with the reason; reported by the caller (nothing is lost). */
   rejected: Array<{ value: unknown; reason: string }>;
+  /** Keys of call objects that the calls do not carry (see unreadKeysIssue); reported by the caller. */
+  unread: BodyIssue[];
   /** A `noCall` name came: no tool, by choice. */
   declined: boolean;
 }
 
 /** Collects the calls a parsed JSON value holds (an object, or a list of them). Never throws. */
 export function collectJsonCalls(value: unknown, shape: JsonCallShape): CollectedJsonCalls {
-  const out: CollectedJsonCalls = { calls: [], rejected: [], declined: false };
+  const out: CollectedJsonCalls = { calls: [], rejected: [], unread: [], declined: false };
   visit(value, callShape(shape), out, 0);
   return out;
 }
@@ -125,7 +127,11 @@ function visit(value: unknown, shape: CallShape, out: CollectedJsonCalls, depth:
   const call = callFrom(value, shape);
   if (typeof call !== 'string') {
     if (shape.noCall?.has(call.name.trim())) out.declined = true;
-    else out.calls.push(call);
+    else {
+      out.calls.push(call);
+      const unread = unreadKeysIssue(value as Record<string, unknown>, call);
+      if (unread !== null) out.unread.push(unread);
+    }
     return;
   }
   const wrapped = isPlainObject(value) ? wrapperContent(value, shape) : undefined;
@@ -247,4 +253,60 @@ function isToolDefinition(obj: Record<string, unknown>): boolean {
   return (
     looksLikeSchema && (typeof getOwn(obj, 'description') === 'string' || Object.hasOwn(params, 'required'))
   );
+}
+
+/**
+ * The keys of a call object whose values the call does not carry, as one issue: a misspelt
+ * `"argument"` beside the name (the call then has no arguments), a `"reason"` beside them. Reading
+ * them away in silence would lose what the model wrote (architecture/semantics.md, guarantee 1).
+ * A key is carried when its value is the call's name, arguments or id; `"type": "function"` and an
+ * `"id"` are the call's metadata; OpenAI's `function` object is looked into by the same rule.
+ * Null, the usual case, after one walk of the object's keys.
+ */
+export function unreadKeysIssue(value: Record<string, unknown>, call: RawCall): BodyIssue | null {
+  const keys = unreadKeys(value, call, '');
+  if (keys === null) return null;
+  const entries: Record<string, unknown> = {};
+  for (const key of keys) {
+    const dot = key.indexOf('.');
+    const holder = dot === -1 ? value : (value.function as Record<string, unknown>);
+    const own = dot === -1 ? key : key.slice(dot + 1);
+    setOwn(entries, key, holder[own]);
+  }
+  let raw: string;
+  try {
+    raw = JSON.stringify(entries);
+  } catch {
+    raw = keys.join(', ');
+  }
+  return {
+    kind: 'trailing-text',
+    message: `Keys of the call "${call.name}" that hold no part of it were removed: ${keys.map((k) => JSON.stringify(k)).join(', ')}.`,
+    raw,
+  };
+}
+
+function unreadKeys(value: Record<string, unknown>, call: RawCall, prefix: string): string[] | null {
+  let unread: string[] | null = null;
+  for (const key in value) {
+    const v = value[key];
+    // (The usual keys first, the own-key check after them: a third of this walk's cost.)
+    if (v === call.name || v === call.arguments) continue;
+    if (!Object.hasOwn(value, key)) continue;
+    if (key === 'id' && (typeof v === 'string' || typeof v === 'number')) continue;
+    if (call.id !== undefined && (v === call.id || (typeof v === 'number' && String(v) === call.id)))
+      continue;
+    if (key === 'type' && v === 'function') continue;
+    if (key === 'function' && prefix === '' && isPlainObject(v)) {
+      const inner = unreadKeys(v, call, 'function.');
+      if (inner !== null) {
+        unread ??= [];
+        unread.push(...inner);
+      }
+      continue;
+    }
+    unread ??= [];
+    unread.push(prefix + key);
+  }
+  return unread;
 }

@@ -66,7 +66,9 @@ class JsonCallsInProse implements ProseFinder {
         while (q < t.length && isJsonSpace(charCodeAt.call(t, q))) q++;
         if (q < t.length && t[q] === markup) last = q + 1;
       }
-      return { start, end: last, result: { calls: found.calls } };
+      const result =
+        found.unread.length > 0 ? { calls: found.calls, issues: found.unread } : { calls: found.calls };
+      return { start, end: last, result };
     }
     return null;
   }

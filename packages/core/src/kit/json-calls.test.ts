@@ -79,6 +79,23 @@ describe('readJsonCalls: the payloads a block holds', () => {
     expect(names(r)).toEqual(['a']);
     expect(kinds(r)).toEqual(['malformed-call']);
   });
+
+  it('reports the keys of a call object its call does not carry, alone or in a list', () => {
+    for (const body of [
+      '{"name": "a", "argument": {"x": 1}}',
+      '[{"name": "b"}, {"name": "a", "argument": {"x": 1}}]',
+    ]) {
+      const r = readJsonCalls(body, true);
+      expect(r.calls.find((c) => c.name === 'a')?.arguments).toEqual({});
+      expect(r.issues).toEqual([
+        {
+          kind: 'trailing-text',
+          message: 'Keys of the call "a" that hold no part of it were removed: "argument".',
+          raw: '{"argument":{"x":1}}',
+        },
+      ]);
+    }
+  });
 });
 
 describe('maxCalls', () => {
@@ -205,6 +222,8 @@ describe('one object read in place', () => {
     { nesting: -1 },
     { ...HERMES, maxCalls: 0 },
     { ...HERMES, allOrNothing: true },
+    // The exact shape vouched for, but `parameters` not read: that key is reported.
+    { ...HERMES, argumentKeys: ['arguments'] },
   ];
   const value = fc.dictionary(
     fc.constantFrom(
@@ -223,6 +242,14 @@ describe('one object read in place', () => {
       fc.dictionary(fc.constantFrom('a', 'name', 'arguments'), fc.constantFrom(1, 'g', 'function')),
     ),
   );
+  it('in a block body, reports the key of an exact-shaped object that the shape does not read', () => {
+    const shape = { ...HERMES, argumentKeys: ['arguments'] };
+    const ctx = { options: { maxCalls: 100, maxDepth: 64 }, closed: true, open: '' } as BodyContext;
+    const r = jsonCallsBody(shape)('{"name": "f", "parameters": {"a": 1}}', ctx);
+    expect(r.calls).toEqual([{ name: 'f', arguments: {} }]);
+    expect(r.issues?.map((i) => i.raw)).toEqual(['{"parameters":{"a":1}}']);
+  });
+
   it('in a block body, gives what readJsonCalls gives', () => {
     fc.assert(
       fc.property(value, fc.nat(SHAPES.length - 1), fc.constantFrom(' ', '\n', ''), (object, which, pad) => {
@@ -256,9 +283,11 @@ describe('one object read in place', () => {
         expect(read.calls).toEqual(found.calls.slice(0, options.maxCalls ?? Number.POSITIVE_INFINITY));
         expect(read.declined).toBe(found.declined);
         expect(read.rejected.map((r) => r.reason)).toEqual(found.rejected.map((r) => r.reason));
-        expect(read.issues.length).toBe(
+        expect(read.issues.filter((i) => i.kind === 'limit-exceeded').length).toBe(
           found.calls.length > (options.maxCalls ?? Number.POSITIVE_INFINITY) ? 1 : 0,
         );
+        // Keys the calls do not carry are reported, call by call, as collectJsonCalls finds them.
+        expect(read.issues.filter((i) => i.kind !== 'limit-exceeded')).toEqual(found.unread);
         expect(read.exact).toBe(!options.vouchExact || isExactJsonCalls(object));
       }),
     );

@@ -18,7 +18,13 @@
 import { jsonRepaired, notExtracted } from './call-arguments.js';
 import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, isBlank, skipBlank } from './char-codes.js';
 import { isExactJsonCall, isExactJsonCalls } from './exact-call-shape.js';
-import { CallShape, collectJsonCalls, type JsonCallShape, jsonCallFrom } from './json-call-object.js';
+import {
+  CallShape,
+  collectJsonCalls,
+  type JsonCallShape,
+  jsonCallFrom,
+  unreadKeysIssue,
+} from './json-call-object.js';
 import { type JsonLadderResult, parseJsonAtDepth } from './json-ladder.js';
 import { findJsonEnd, JsonValueScanner, scanJsonValue } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
@@ -84,6 +90,11 @@ class ResolvedJsonCallsOptions extends CallShape implements JsonCallsOptions {
   readonly vouchExact: boolean | undefined;
   readonly maxCalls: number | undefined;
   readonly maxDepth: number | undefined;
+  /**
+   * A value in the exact call shape (`isExactJsonCall`: a name and its arguments or parameters,
+   * nothing else) is read whole: its call carries every key it has (see unreadKeysIssue).
+   */
+  readonly exactIsCarried: boolean;
 
   constructor(o: JsonCallsOptions, maxCalls: number | undefined, maxDepth: number | undefined) {
     super(o);
@@ -98,6 +109,9 @@ class ResolvedJsonCallsOptions extends CallShape implements JsonCallsOptions {
     this.vouchExact = o.vouchExact;
     this.maxCalls = maxCalls;
     this.maxDepth = maxDepth;
+    const names = this.nameKeys ?? ['name'];
+    const args = this.argumentKeys ?? ['arguments', 'parameters'];
+    this.exactIsCarried = names.includes('name') && args.includes('arguments') && args.includes('parameters');
   }
 }
 
@@ -251,6 +265,7 @@ class Reader implements JsonCallsRead {
       this.overLimit(`${found.calls.length - room} more call(s) in this value`, raw);
     for (const r of found.rejected)
       this.rejected.push({ kind: 'malformed-call', reason: r.reason, raw: safeJson(r.value) });
+    for (const issue of found.unread) this.issues.push(issue);
   }
 
   /** The one call an object is: as `take` does with a list of one. */
@@ -262,6 +277,8 @@ class Reader implements JsonCallsRead {
     }
     if (this.room() > 0) this.calls.push(call);
     else this.overLimit('1 more call(s) in this value', raw);
+    const unread = unreadKeysIssue(value, call);
+    if (unread !== null) this.issues.push(unread);
   }
 
   /** What a finished value that broke off is reported as; null when it is repaired like any slip. */
@@ -497,9 +514,13 @@ function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult 
   if (!isPlainObject(value) || !((o.nesting ?? 1) >= 0)) return null;
   const call = jsonCallFrom(value, o);
   if (typeof call === 'string' || o.noCall?.has(call.name.trim())) return null;
+  // Keys the call does not carry are reported: the reader's general path does that. A value in
+  // the exact shape holds a name and arguments only: the one walk of its keys answers both.
+  const exact = o.vouchExact === true && isExactJsonCall(value);
+  if (!(exact && o.exactIsCarried) && unreadKeysIssue(value, call) !== null) return null;
   if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
   const result: BodyResult = { calls: [call], issues: [], strictJson: true };
-  if (o.vouchExact && isExactJsonCall(value)) result.exactShape = true;
+  if (exact) result.exactShape = true;
   return result;
 }
 

@@ -129,9 +129,9 @@ describe('readParameterCalls', () => {
     expect(readParameterCalls(`write a <${P}calls> block`, ctx(false), spec).notMarkup).toBe(true);
   });
 
-  it('reports words between the elements of a call and between calls, never passes them over', () => {
+  it('reports words and opening tags of no element in a call, and words between calls', () => {
     const read = readParameterCalls(
-      '<function=f>\nfirst\n<parameter=a>\n1\n</parameter>\nand then\n</function>\nmore <wrap> words\n<function=g>\n</function>\n',
+      '<function=f>\nfirst\n<note>\n<parameter=a>\n1\n</parameter>\nand then\n</function>\nmore <wrap> words\n<function=g>\n</function>\n',
       ctx(),
       FUNCTION,
     );
@@ -143,7 +143,7 @@ describe('readParameterCalls', () => {
       {
         kind: 'trailing-text',
         message: 'Text inside the call "f", outside its arguments, was removed.',
-        raw: 'first\nand then',
+        raw: 'first\n<note>\nand then',
       },
       {
         kind: 'trailing-text',

@@ -333,8 +333,8 @@ function readOneCall(
   let i = open.end;
   let truncated = true;
   let json = null as string | null;
-  // Words between the call's elements are reported, not passed over in silence (tags of no
-  // element are the call's markup: Claude 2.1's `</parameters>`).
+  // Words between the call's elements, and opening tags of none, are reported, not passed over
+  // in silence.
   const stray = new StrayText(body);
   /** The JSON arguments of `rest`: what is left before the call's end when no parameter came. */
   const rest = (end: number) => {
@@ -386,7 +386,11 @@ function readOneCall(
       i = tag.start;
       break;
     }
-    i = spec.child?.(body, tag, limit, call) ?? tag.end;
+    const child = spec.child?.(body, tag, limit, call);
+    // An opening tag of no element (`<p arameter name="a">`, garbled) is reported with the words;
+    // a closing one is the markup's (Claude 2.1's `</parameters>`, the close of a garbled tag).
+    if (child === undefined && !tag.closing) stray.add(tag.start, tag.end);
+    i = child ?? tag.end;
   }
   const name = nameText(call.name, spec);
   if (name === '') {
