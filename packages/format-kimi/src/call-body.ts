@@ -29,6 +29,7 @@ import {
   isTokenWord,
   parseJsonLadder,
   partialCall,
+  StrayText,
   setOwn,
   skipBlank,
   UNDERSCORE,
@@ -158,10 +159,14 @@ export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
   if (name === '') return { calls: [], error: 'a call with no tool="…"' };
   const args: Record<string, unknown> = {};
   const issues: BodyIssue[] = [];
+  // Words between the argument elements are reported, not passed over (architecture/semantics.md,
+  // guarantee 1).
+  const stray = new StrayText(body);
   let i = sep + K3_SEP.length;
   for (;;) {
     const open = body.indexOf(K3_ARG_OPEN, i);
     if (open === -1) break;
+    stray.add(i, open);
     const attrEnd = body.indexOf(K3_SEP, open + K3_ARG_OPEN.length);
     const close = attrEnd === -1 ? -1 : body.indexOf(K3_ARG_CLOSE, attrEnd + K3_SEP.length);
     if (close === -1) {
@@ -172,6 +177,7 @@ export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
         message: `An unclosed argument of "${name}" was left out.`,
         raw: body.slice(open),
       });
+      i = body.length;
       break;
     }
     const attrs = readK3Attributes(body.slice(open + K3_ARG_OPEN.length, attrEnd));
@@ -196,5 +202,7 @@ export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
     return { calls: [{ name, arguments: parsed.value }], issues };
   }
   if (!ctx.closed) return partialCall(body, ctx, `the output ended before the end of "${name}"`);
+  stray.add(i, body.length);
+  stray.report(`the call "${name}", outside its arguments,`, issues);
   return { calls: [{ name, arguments: args }], issues };
 }

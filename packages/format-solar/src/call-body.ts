@@ -10,6 +10,7 @@ import {
   coerceValue,
   isTokenWord,
   partialCall,
+  StrayText,
   setOwn,
 } from '@toolformat/core/kit';
 import { OPEN2_ARG_END, OPEN2_ARG_START, OPEN2_ARG_VALUE } from './tokens.js';
@@ -46,9 +47,12 @@ export function open2CallBody(body: string, ctx: BodyContext): BodyResult {
   if (!isTokenWord(name, MAX_WORD)) return malformed(`"${name.slice(0, 80)}" is not a function name`);
   const args: Record<string, unknown> = {};
   const issues: BodyIssue[] = [];
+  // Words between the arguments are reported, not passed over (architecture/semantics.md, guarantee 1).
+  const stray = new StrayText(body);
   let i = nl === -1 ? body.length : nl + 1;
   for (;;) {
     const start = body.indexOf(OPEN2_ARG_START, i);
+    stray.add(i, start === -1 ? body.length : start);
     if (start === -1) break;
     const keyFrom = start + OPEN2_ARG_START.length;
     const valueAt = body.indexOf(OPEN2_ARG_VALUE, keyFrom);
@@ -93,5 +97,6 @@ export function open2CallBody(body: string, ctx: BodyContext): BodyResult {
     }
     i = valueTo === endAt ? endAt + OPEN2_ARG_END.length : valueTo;
   }
+  stray.report(`the call "${name}", outside its arguments,`, issues);
   return { calls: [{ name, arguments: args }], issues };
 }

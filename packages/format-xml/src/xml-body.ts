@@ -40,6 +40,7 @@ import {
   readJsonCallObjects,
   readNestedElements,
   readParameterCalls,
+  StrayText,
   scanValue,
   setOwn,
   skipJsonSpace,
@@ -331,16 +332,27 @@ interface M3Calls {
 /** Every `<invoke>` of a block, reading as tags only those right behind `marker` ('' : every tag). */
 function readM3Calls(text: string, marker: string, elements: NestedElementsSpec, ctx: BodyContext): M3Calls {
   const out: M3Calls = { calls: [], issues: [], truncated: false, stray: false };
+  // Words among an invoke's arguments and between the invokes are reported with the calls.
+  const strayText = new StrayText(text);
   let i = 0;
   for (;;) {
+    let at = i;
     let tag = nextMarkedTag(text, i, marker, elements.tags);
-    while (tag !== null && !(tag.local === 'invoke' && !tag.closing))
+    while (tag !== null && !(tag.local === 'invoke' && !tag.closing)) {
+      strayText.add(at, tag.start - marker.length);
+      at = tag.end;
       tag = nextMarkedTag(text, tag.end, marker, elements.tags);
-    if (tag === null) return out;
+    }
+    if (tag === null) {
+      strayText.add(at, text.length);
+      strayText.report('the call block, outside its calls,', out.issues);
+      return out;
+    }
+    strayText.add(at, tag.start - marker.length);
     const name = decodeName(tag.name ?? tag.eq ?? '');
     const tool = ctx.options.tools?.parameters(name);
     const schema = isPlainObject(tool) ? tool : undefined;
-    const read = readNestedElements(text, tag.end, 'invoke', elements, { marker, schema });
+    const read = readNestedElements(text, tag.end, 'invoke', elements, { marker, schema, strayText });
     out.truncated ||= !read.closed;
     out.stray ||= read.stray;
     i = read.next;

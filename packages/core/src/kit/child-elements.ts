@@ -20,7 +20,7 @@ import { skipJsonSpace } from './char-codes.js';
 import { getOwn, isPlainObject, setOwn } from './safe-object.js';
 import { scanValue, type ValueRules } from './tag-values.js';
 import type { ArgumentCollector } from './typed-values.js';
-import { valueText } from './xml-text.js';
+import { type StrayText, valueText } from './xml-text.js';
 
 /**
  * Child elements as arguments, `<k>v</k>` each (a prefixed name keeps its prefix), up to the close
@@ -92,6 +92,8 @@ export interface NestedElementsOptions {
    * own close, whatever tags it holds, so a declared string never becomes an object.
    */
   schema?: Record<string, unknown>;
+  /** Collects the text other than blanks among the container's own children (see `stray`). */
+  strayText?: StrayText;
 }
 
 /** The children of the element `container` whose open tag ends at `from`, nested. */
@@ -102,7 +104,16 @@ export function readNestedElements(
   spec: NestedElementsSpec,
   options: NestedElementsOptions = {},
 ): NestedElementsRead {
-  return readElements(text, from, container, spec, options.marker ?? '', options.schema, 0);
+  return readElements(
+    text,
+    from,
+    container,
+    spec,
+    options.marker ?? '',
+    options.schema,
+    0,
+    options.strayText,
+  );
 }
 
 function readElements(
@@ -113,6 +124,7 @@ function readElements(
   marker: string,
   schema: Schema,
   depth: number,
+  strayText?: StrayText,
 ): NestedElementsRead {
   const children: Array<[string, ElementValue]> = [];
   let stray = false;
@@ -120,7 +132,10 @@ function readElements(
   for (;;) {
     const tag = nextMarkedTag(text, i, marker, spec.tags);
     const textEnd = tag === null ? text.length : tag.start - marker.length;
-    if (depth === 0 && !stray && tag !== null) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
+    if (depth === 0 && tag !== null) {
+      if (!stray) stray = skipJsonSpace(text, i, false, textEnd) < textEnd;
+      strayText?.add(i, textEnd);
+    }
     if (tag === null) return { children, next: text.length, closed: false, textEnd, stray };
     if (tag.closing) {
       if (tag.local === container) return { children, next: tag.end, closed: true, textEnd, stray };

@@ -178,4 +178,11 @@ export {
   type ValueArgumentsOptions,
 } from './value-arguments.js';
 export { splitWords, wordArguments } from './word-arguments.js';
-export { decodeName, decodeXmlText, unwrapLayout, type ValueLayout, valueText } from './xml-text.js';
+export {
+  decodeName,
+  decodeXmlText,
+  StrayText,
+  unwrapLayout,
+  type ValueLayout,
+  valueText,
+} from './xml-text.js';

@@ -109,6 +109,23 @@ describe('tagPairCalls: readElements', () => {
     expect(read.issues.map((i) => i.kind)).toEqual(['partial-call']);
   });
 
+  it('reports words between the elements', () => {
+    const read = PAIRS.readElements(
+      '\n<tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>1</arg_value></tool_call>\nand then\n<tool_call>g<tool_sep></tool_call> done',
+      ctx(),
+      '<tool_call>',
+      '</tool_call>',
+    );
+    expect(read.calls.map((c) => c.name)).toEqual(['f', 'g']);
+    expect(read.issues).toEqual([
+      {
+        kind: 'trailing-text',
+        message: 'Text inside the call block, outside its calls, was removed.',
+        raw: 'and then\ndone',
+      },
+    ]);
+  });
+
   it('reports an element that holds no call, and reads none from a body without elements', () => {
     const read = PAIRS.readElements('<tool_call>a b</tool_call>', ctx(), '<tool_call>', '</tool_call>');
     expect(read.calls).toEqual([]);

@@ -161,9 +161,12 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
   const readElements = (body: string, ctx: BodyContext, open: string, close: string) => {
     const calls: RawCall[] = [];
     const issues: BodyIssue[] = [];
+    // Words between the elements are reported with the calls (architecture/semantics.md, guarantee 1).
+    const between = new StrayText(body);
     let i = 0;
     for (;;) {
       const at = body.indexOf(open, i);
+      between.add(i, at === -1 ? body.length : at);
       if (at === -1) break;
       const from = at + open.length;
       const closeAt = body.indexOf(close, from);
@@ -178,6 +181,7 @@ export function tagPairCalls(spec: TagPairsSpec): TagPairCalls {
       if (closeAt === -1) break;
       i = closeAt + close.length;
     }
+    between.report('the call block, outside its calls,', issues);
     return { calls, issues };
   };
 
