@@ -137,6 +137,10 @@ describe('unreadKeysIssue: what a call object holds that its call does not carry
     expect(unread({ f: { a: 1 } }, { nameKeyed: true })).toBeNull();
   });
 
+  it('keeps a key with a dot in it whole', () => {
+    expect(unread({ name: 'f', arguments: {}, 'a.b': 1 })?.raw).toBe('{"a.b":1}');
+  });
+
   it('keeps a "__proto__" key as data', () => {
     const value = JSON.parse('{"name": "f", "arguments": {}, "__proto__": {"polluted": true}}');
     const issue = unread(value);

@@ -264,30 +264,31 @@ function isToolDefinition(obj: Record<string, unknown>): boolean {
  * Null, the usual case, after one walk of the object's keys.
  */
 export function unreadKeysIssue(value: Record<string, unknown>, call: RawCall): BodyIssue | null {
-  const keys = unreadKeys(value, call, '');
-  if (keys === null) return null;
+  const unread = unreadEntries(value, call, '');
+  if (unread === null) return null;
   const entries: Record<string, unknown> = {};
-  for (const key of keys) {
-    const dot = key.indexOf('.');
-    const holder = dot === -1 ? value : (value.function as Record<string, unknown>);
-    const own = dot === -1 ? key : key.slice(dot + 1);
-    setOwn(entries, key, holder[own]);
-  }
+  for (const [key, v] of unread) setOwn(entries, key, v);
   let raw: string;
   try {
     raw = JSON.stringify(entries);
   } catch {
-    raw = keys.join(', ');
+    raw = unread.map(([key]) => key).join(', ');
   }
+  const keys = unread.map(([key]) => JSON.stringify(key)).join(', ');
   return {
     kind: 'trailing-text',
-    message: `Keys of the call "${call.name}" that hold no part of it were removed: ${keys.map((k) => JSON.stringify(k)).join(', ')}.`,
+    message: `Keys of the call "${call.name}" that hold no part of it were removed: ${keys}.`,
     raw,
   };
 }
 
-function unreadKeys(value: Record<string, unknown>, call: RawCall, prefix: string): string[] | null {
-  let unread: string[] | null = null;
+/** The keys (`function.` before those of OpenAI's `function` object) and values not carried, or null. */
+function unreadEntries(
+  value: Record<string, unknown>,
+  call: RawCall,
+  prefix: string,
+): Array<[string, unknown]> | null {
+  let unread: Array<[string, unknown]> | null = null;
   for (const key in value) {
     const v = value[key];
     // (The usual keys first, the own-key check after them: a third of this walk's cost.)
@@ -298,7 +299,7 @@ function unreadKeys(value: Record<string, unknown>, call: RawCall, prefix: strin
       continue;
     if (key === 'type' && v === 'function') continue;
     if (key === 'function' && prefix === '' && isPlainObject(v)) {
-      const inner = unreadKeys(v, call, 'function.');
+      const inner = unreadEntries(v, call, 'function.');
       if (inner !== null) {
         unread ??= [];
         unread.push(...inner);
@@ -306,7 +307,7 @@ function unreadKeys(value: Record<string, unknown>, call: RawCall, prefix: strin
       continue;
     }
     unread ??= [];
-    unread.push(prefix + key);
+    unread.push([prefix + key, v]);
   }
   return unread;
 }

@@ -1,9 +1,9 @@
 /**
  * From the raw text between a parameter's tags to the text a tool's value is typed from: CDATA
  * unwrapped, XML entities decoded, the newline the format puts around a value removed. Shared by
- * every reader of XML-style parameter tags (parameter-tags.ts and the formats' own element readers).
+ * every reader of XML-style parameter tags (parameter-tags.ts and the formats' own element readers),
+ * with what such a reader passes over between tags and must report (`StrayText`).
  */
-
 import {
   BACKSLASH,
   CARRIAGE_RETURN,
