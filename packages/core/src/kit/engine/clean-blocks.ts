@@ -97,11 +97,19 @@ export function cleanBlocksResult(
   /** Where the text not yet written to the sink starts, and where the scan goes on. */
   let pos = 0;
   let from = 0;
+  /** The last candidate that matched no marker, or -1. */
+  let missed = -1;
   for (;;) {
-    const c = cursor.nextCandidate(from);
+    // Right after a candidate that matched nothing, a next character that may itself start a
+    // marker is the next candidate, without a search (as TextScan.scanText takes it: `]<]` runs).
+    const c =
+      from === missed + 1 && from < n && markers.isProbeStart(charCodeAt.call(text, from))
+        ? from
+        : cursor.nextCandidate(from);
     if (c === -1) break;
     const m = markers.matchAt(text, c, true);
     if (m === null) {
+      missed = c;
       from = c + 1;
       continue;
     }
