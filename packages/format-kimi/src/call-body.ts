@@ -177,6 +177,7 @@ export function k3CallBody(body: string, ctx: BodyContext): BodyResult {
         message: `An unclosed argument of "${name}" was left out.`,
         raw: body.slice(open),
       });
+      // The rest is that issue's raw text, not stray text.
       i = body.length;
       break;
     }

@@ -90,11 +90,6 @@ class ResolvedJsonCallsOptions extends CallShape implements JsonCallsOptions {
   readonly vouchExact: boolean | undefined;
   readonly maxCalls: number | undefined;
   readonly maxDepth: number | undefined;
-  /**
-   * A value in the exact call shape (`isExactJsonCall`: a name and its arguments or parameters,
-   * nothing else) is read whole: its call carries every key it has (see unreadKeysIssue).
-   */
-  readonly exactIsCarried: boolean;
 
   constructor(o: JsonCallsOptions, maxCalls: number | undefined, maxDepth: number | undefined) {
     super(o);
@@ -109,9 +104,6 @@ class ResolvedJsonCallsOptions extends CallShape implements JsonCallsOptions {
     this.vouchExact = o.vouchExact;
     this.maxCalls = maxCalls;
     this.maxDepth = maxDepth;
-    const names = this.nameKeys ?? ['name'];
-    const args = this.argumentKeys ?? ['arguments', 'parameters'];
-    this.exactIsCarried = names.includes('name') && args.includes('arguments') && args.includes('parameters');
   }
 }
 
@@ -514,13 +506,11 @@ function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult 
   if (!isPlainObject(value) || !((o.nesting ?? 1) >= 0)) return null;
   const call = jsonCallFrom(value, o);
   if (typeof call === 'string' || o.noCall?.has(call.name.trim())) return null;
-  // Keys the call does not carry are reported: the reader's general path does that. A value in
-  // the exact shape holds a name and arguments only: the one walk of its keys answers both.
-  const exact = o.vouchExact === true && isExactJsonCall(value);
-  if (!(exact && o.exactIsCarried) && unreadKeysIssue(value, call) !== null) return null;
+  // Keys the call does not carry are reported: the reader's general path does that.
+  if (unreadKeysIssue(value, call) !== null) return null;
   if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
   const result: BodyResult = { calls: [call], issues: [], strictJson: true };
-  if (exact) result.exactShape = true;
+  if (o.vouchExact && isExactJsonCall(value)) result.exactShape = true;
   return result;
 }
 
