@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CallShape,
   collectJsonCalls,
   JSON_CALL_SPELLINGS,
   type JsonCallShape,
   jsonCallFrom,
   unreadKeysIssue,
+  usualCall,
 } from './json-call-object.js';
 
 // Hermes's tags read every spelling; these tests read through that declaration.
@@ -152,5 +155,75 @@ describe('unreadKeysIssue: what a call object holds that its call does not carry
     const found = collectCalls([{ name: 'a', argument: 1 }, { name: 'b' }, { name: 'c', extra: 2 }]);
     expect(found.calls.map((c) => c.name)).toEqual(['a', 'b', 'c']);
     expect(found.unread.map((i) => i.raw)).toEqual(['{"argument":1}', '{"extra":2}']);
+  });
+});
+
+describe('usualCall: the usual call object, read in one walk', () => {
+  const shapes: JsonCallShape[] = [
+    {},
+    JSON_CALL_SPELLINGS,
+    { nameKeys: ['tool_name'], argumentKeys: ['parameters'], ids: ['tool_call_id'] },
+    { nameKeys: ['function', 'name'], requireArguments: true, openAi: 'typed' },
+    { ids: ['name'] },
+    { ids: ['id', 'arguments'], rejectDefinitions: true },
+    { argumentKeys: ['arguments', 'function'], nameKeyed: true },
+  ];
+  const keys = ['name', 'arguments', 'parameters', 'args', 'input', 'function', 'tool', 'id', 'type', 'x'];
+  const value = fc.oneof(
+    fc.constantFrom('f', ' ', '', 'function', 'c1'),
+    fc.integer(),
+    fc.constant(null),
+    fc.constant({ a: 1 }),
+    fc.constant({ type: 'object', properties: {}, required: [] }),
+    fc.constant({ name: 'g', arguments: {} }),
+  );
+  const object = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 3 });
+
+  it('reads {"name", "arguments"} as callFrom does, with nothing unread', () => {
+    const call = usualCall({ name: 'get_weather', arguments: { city: 'Paris' } }, new CallShape({}));
+    expect(call).toEqual({ name: 'get_weather', arguments: { city: 'Paris' } });
+    expect(usualCall({ arguments: [], name: 'f' }, new CallShape(JSON_CALL_SPELLINGS))).toEqual({
+      name: 'f',
+      arguments: [],
+    });
+  });
+
+  it('agrees with jsonCallFrom wherever it answers, and the call then carries every key', () => {
+    fc.assert(
+      fc.property(object, fc.constantFrom(...shapes), (obj, shape) => {
+        const call = usualCall(obj, new CallShape(shape));
+        if (call === null) return;
+        expect(call).toEqual(jsonCallFrom(obj, shape));
+        expect(unreadKeysIssue(obj, call)).toBeNull();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves to callFrom what it must read key by key', () => {
+    const shape = new CallShape(JSON_CALL_SPELLINGS);
+    expect(usualCall({ name: 'f', arguments: {}, id: 'c1' }, shape)).toBeNull();
+    expect(usualCall({ name: ' ', arguments: {} }, shape)).toBeNull();
+    expect(usualCall({ name: 'f', function: { name: 'g' } }, shape)).toBeNull();
+    expect(usualCall({ name: 'f', argument: {} }, shape)).toBeNull();
+    // A declaration echoed from the prompt is not a call.
+    const schema = { type: 'object', properties: {}, required: [] };
+    expect(usualCall({ name: 'f', parameters: schema }, shape)).toBeNull();
+    expect(jsonCallFrom({ name: 'f', parameters: schema }, JSON_CALL_SPELLINGS)).toMatch(/definition/);
+    // Shapes whose name is another key, or whose ids may be the keys it reads.
+    expect(usualCall({ name: 'f', parameters: {} }, new CallShape({ nameKeys: ['tool_name'] }))).toBeNull();
+    expect(usualCall({ name: 'f', arguments: {} }, new CallShape({ ids: ['name'] }))).toBeNull();
+    // OpenAI's function object is read as such even where "function" is an arguments key.
+    const openAi = { name: 'f', function: { name: 'g', arguments: {} } };
+    const shape2 = { argumentKeys: ['arguments', 'function'] };
+    expect(usualCall(openAi, new CallShape(shape2))).toBeNull();
+    expect(jsonCallFrom(openAi, shape2)).toEqual({ name: 'g', arguments: {} });
+  });
+
+  it('takes no key through the prototype', () => {
+    const inherited = Object.create({ name: 'evil' }) as Record<string, unknown>;
+    inherited.arguments = {};
+    expect(usualCall(inherited, new CallShape({}))).toBeNull();
+    expect(jsonCallFrom(inherited, {})).toMatch(/no "name"/);
   });
 });

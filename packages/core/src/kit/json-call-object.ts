@@ -55,6 +55,9 @@ export const JSON_CALL_SPELLINGS: JsonCallShape = {
   rejectDefinitions: true,
 };
 
+const NAME_KEYS = ['name'];
+const ARGUMENT_KEYS = ['arguments', 'parameters'];
+
 /**
  * A shape with every key present, in one order: formats declare their own subsets, and the loads
  * of them here, shared by every format in a process, would otherwise see one object shape per
@@ -71,6 +74,11 @@ export class CallShape implements JsonCallShape {
   readonly nameKeyed: boolean | undefined;
   readonly noCall: ReadonlySet<string> | undefined;
   readonly rejectDefinitions: boolean | undefined;
+  /**
+   * `usualCall` may read this shape: `name` is one of its name keys, and no id key is `name` or
+   * an argument key (such an object would carry an id `usualCall` does not look for).
+   */
+  readonly readsUsual: boolean;
 
   constructor(shape: JsonCallShape) {
     this.nameKeys = shape.nameKeys;
@@ -83,6 +91,11 @@ export class CallShape implements JsonCallShape {
     this.nameKeyed = shape.nameKeyed;
     this.noCall = shape.noCall;
     this.rejectDefinitions = shape.rejectDefinitions;
+    const ids = Array.isArray(shape.ids) ? shape.ids : [];
+    this.readsUsual =
+      (shape.nameKeys ?? NAME_KEYS).includes('name') &&
+      !ids.includes('name') &&
+      !(shape.argumentKeys ?? ARGUMENT_KEYS).some((key) => ids.includes(key));
   }
 }
 
@@ -91,8 +104,6 @@ function callShape(shape: JsonCallShape): CallShape {
   return shape instanceof CallShape ? shape : new CallShape(shape);
 }
 
-const NAME_KEYS = ['name'];
-const ARGUMENT_KEYS = ['arguments', 'parameters'];
 const DEFINITION = 'a tool definition (name, description, parameters schema), not a call';
 
 export interface CollectedJsonCalls {
@@ -146,6 +157,37 @@ function wrapperContent(obj: Record<string, unknown>, shape: CallShape): unknown
   if (keys.length !== 1 || !shape.wrapperKeys.includes(keys[0]!)) return undefined;
   const inner = getOwn(obj, keys[0]!);
   return isPlainObject(inner) || Array.isArray(inner) ? inner : undefined;
+}
+
+/**
+ * The usual call object, `{"name": …, "arguments": {…}}` and nothing else, read in one walk of its
+ * keys: what `callFrom` makes of it, without a lookup per declared key, and with nothing unread
+ * beside it (both keys are carried, so `unreadKeysIssue` has nothing to say). Null for any other
+ * object, and for a shape that reads more than the keys (`readsUsual`): `callFrom` reads those.
+ * It runs for every call block, the most common thing a format reads.
+ */
+export function usualCall(value: Record<string, unknown>, shape: CallShape): RawCall | null {
+  if (!shape.readsUsual) return null;
+  let name: unknown;
+  let args: unknown;
+  let argsKey = '';
+  let count = 0;
+  for (const key in value) {
+    if (++count > 2) return null;
+    if (key === 'name') name = value[key];
+    else {
+      argsKey = key;
+      args = value[key];
+    }
+  }
+  // OpenAI's `function` object, and a key the shape does not read, are callFrom's. A key read
+  // through the prototype (an enumerable one put there by other code) is not the object's.
+  if (count !== 2 || typeof name !== 'string' || argsKey === 'function' || name.trim() === '') return null;
+  if (!(shape.argumentKeys ?? ARGUMENT_KEYS).includes(argsKey)) return null;
+  if (!Object.hasOwn(value, 'name') || !Object.hasOwn(value, argsKey)) return null;
+  // `{"name", "parameters": {schema}}` may be a tool's declaration (isToolDefinition).
+  if (argsKey !== 'arguments' && shape.rejectDefinitions && isToolDefinition(value)) return null;
+  return { name, arguments: args };
 }
 
 /** One value → a call, or the reason it is not one. */

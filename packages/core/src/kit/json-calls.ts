@@ -24,8 +24,9 @@ import {
   type JsonCallShape,
   jsonCallFrom,
   unreadKeysIssue,
+  usualCall,
 } from './json-call-object.js';
-import { type JsonLadderResult, parseJsonAtDepth } from './json-ladder.js';
+import { type JsonLadderResult, NOT_STRICT_JSON, parseJsonAtDepth, strictJsonValue } from './json-ladder.js';
 import { findJsonEnd, JsonValueScanner, scanJsonValue } from './json-scan.js';
 import type { BodyContext, BodyIssue, BodyParser, BodyResult, RawCall } from './markup-spec.js';
 import { isPlainObject, setOwn } from './safe-object.js';
@@ -504,14 +505,21 @@ export function readJsonCalls(body: string, closed: boolean, options: JsonCallsO
  */
 function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult | null {
   if (!isPlainObject(value) || !((o.nesting ?? 1) >= 0)) return null;
-  const call = jsonCallFrom(value, o);
-  if (typeof call === 'string' || o.noCall?.has(call.name.trim())) return null;
-  // Keys the call does not carry are reported: the reader's general path does that.
-  if (unreadKeysIssue(value, call) !== null) return null;
+  // The usual object carries every key it has; any other is read key by key, and keys the call
+  // does not carry are reported: the reader's general path does that.
+  let call: RawCall | string | null = usualCall(value, o);
+  if (call === null) {
+    call = jsonCallFrom(value, o);
+    if (typeof call === 'string' || unreadKeysIssue(value, call) !== null) return null;
+  }
+  if (o.noCall?.has(call.name.trim())) return null;
   if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
-  const result: BodyResult = { calls: [call], issues: [], strictJson: true };
-  if (o.vouchExact && isExactJsonCall(value)) result.exactShape = true;
-  return result;
+  return {
+    calls: [call],
+    issues: [],
+    strictJson: true,
+    exactShape: o.vouchExact && isExactJsonCall(value) ? true : undefined,
+  };
 }
 
 /** The issues of a read no one else holds: its own list, when nothing is to be added to it. */
@@ -538,11 +546,13 @@ export function jsonCallsBody(options: JsonCallsOptions = {}): BodyParser {
     if (!(ctx.closed && withLimits.repairWhole)) return readJsonCalls(body, ctx.closed, withLimits);
     // The usual block: one strict object that is a call. Its result is built here, as the reader
     // would build it, without the reader; anything else is read by the reader from this parse on.
-    const parsed = parseJsonAtDepth(body, withLimits.maxDepth);
-    if (parsed.ok && parsed.repaired === null) {
-      const one = oneCallResult(parsed.value, withLimits);
+    const value = strictJsonValue(body, withLimits.maxDepth);
+    let parsed: JsonLadderResult;
+    if (value !== NOT_STRICT_JSON) {
+      const one = oneCallResult(value, withLimits);
       if (one !== null) return one;
-    }
+      parsed = { ok: true, value, repaired: null, repairs: [] };
+    } else parsed = parseJsonAtDepth(body, withLimits.maxDepth);
     const reader = new Reader(body, true, withLimits);
     reader.run(parsed);
     return resultOf(reader, withLimits, ownIssues);

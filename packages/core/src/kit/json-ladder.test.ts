@@ -1,6 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseJsonAtDepth, parseJsonLadder, repairJson } from './json-ladder.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  NOT_STRICT_JSON,
+  parseJsonAtDepth,
+  parseJsonLadder,
+  repairJson,
+  strictJsonValue,
+} from './json-ladder.js';
 
 const jsonish = fc
   .array(
@@ -314,5 +320,58 @@ describe('parseJsonAtDepth', () => {
     for (const text of ['{"a": [1]}', "{'a': 1,}", '[[[1]]]', '{"a": ', 'nope', '{{"a": 1}}'])
       for (const depth of [undefined, 1, 2, 256])
         expect(parseJsonAtDepth(text, depth)).toEqual(parseJsonLadder(text, { maxDepth: depth }));
+  });
+});
+
+describe('strictJsonValue: the first rung alone', () => {
+  it('gives the value of strict JSON, and nothing for what needs a later rung or nests too deep', () => {
+    expect(strictJsonValue(' {"name": "f", "arguments": {"a": [1]}}\n', undefined)).toEqual({
+      name: 'f',
+      arguments: { a: [1] },
+    });
+    for (const text of ["{'a': 1}", '{"a": 1,}', '{"a": 1', '', 'nope', '{{"a": 1}}'])
+      expect(strictJsonValue(text, undefined)).toBe(NOT_STRICT_JSON);
+    expect(strictJsonValue('[[1]]', 1)).toBe(NOT_STRICT_JSON);
+    expect(strictJsonValue('[[1]]', 2)).toEqual([[1]]);
+  });
+
+  it('is the ladder where it answers, and leaves the ladder its answer where it does not', () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom(undefined, 1, 3), (text, depth) => {
+        const alone = parseJsonAtDepth(text, depth);
+        const value = strictJsonValue(text, depth);
+        // The ladder after a failed try (its message taken from that try) answers as it does alone.
+        const after = parseJsonAtDepth(text, depth);
+        expect(after).toEqual(alone);
+        if (value !== NOT_STRICT_JSON)
+          expect(alone).toEqual({ ok: true, value, repaired: null, repairs: [] });
+        else expect(alone.ok && alone.repaired === null).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('does not try JSON.parse again on a short text the ladder already failed or repaired', () => {
+    const text = '{"a": 1 "b": [2, 3]}';
+    expect(parseJsonAtDepth(text, undefined)).toMatchObject({ ok: true, repaired: 'repair' });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(strictJsonValue(text, undefined)).toBe(NOT_STRICT_JSON);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("takes the failed try's message for another text only when it is that text", () => {
+    expect(strictJsonValue('{"a": 1,}', undefined)).toBe(NOT_STRICT_JSON);
+    // Another text comes to the ladder first: it is read for itself.
+    expect(parseJsonAtDepth('{"b": 2}', undefined)).toEqual({
+      ok: true,
+      value: { b: 2 },
+      repaired: null,
+      repairs: [],
+    });
+    expect(parseJsonAtDepth('{"a": 1,}', undefined)).toMatchObject({ ok: true, value: { a: 1 } });
   });
 });

@@ -97,14 +97,11 @@ export function parseJsonLadder(text: string, options?: JsonLadderOptions): Json
 export function parseJsonAtDepth(text: string, depthLimit: number | undefined): JsonLadderResult {
   const maxDepth = depthLimit ?? DEFAULT_MAX_DEPTH;
   const short = typeof text === 'string' && text.length <= MEMO_MAX_LENGTH;
-  if (short) {
-    for (let i = 0; i < memo.length; i++) {
-      const entry = memo[i]!;
-      if (entry.text !== text || entry.depth !== maxDepth) continue;
-      if (entry.error !== null) return { ok: false, error: entry.error };
-      const json = entry.json!;
-      return withDepthLimit(JSON.parse(json), maxDepth, 'repair', entry.repairs.slice(), json.length);
-    }
+  const entry = short ? memoEntry(text, maxDepth) : null;
+  if (entry !== null) {
+    if (entry.error !== null) return { ok: false, error: entry.error };
+    const json = entry.json!;
+    return withDepthLimit(JSON.parse(json), maxDepth, 'repair', entry.repairs.slice(), json.length);
   }
   repairedJson = null;
   const result = ladder(text, maxDepth);
@@ -125,14 +122,53 @@ export function parseJsonAtDepth(text: string, depthLimit: number | undefined): 
   return result;
 }
 
+/** What `strictJsonValue` returns for a text that is not strict JSON within the depth limit. */
+export const NOT_STRICT_JSON: unique symbol = Symbol('not strict JSON');
+
+/** The text `strictJsonValue` last failed on, and JSON.parse's message: the ladder then asks no more. */
+let strictFailure: { text: string; error: string } | null = null;
+
+/**
+ * The ladder's first rung alone: the value of `text` when it is one strict JSON value nested at
+ * most `depthLimit` deep, else NOT_STRICT_JSON. Never throws. It makes no result object, for the
+ * body parser of the usual call block, which reads one strict object per block and has the
+ * ladder's other rungs read anything else (`parseJsonAtDepth`, which then does not try JSON.parse
+ * again: a thrown SyntaxError costs microseconds). A text known to fail (the memo) fails here too.
+ */
+export function strictJsonValue(text: string, depthLimit: number | undefined): unknown {
+  const maxDepth = depthLimit ?? DEFAULT_MAX_DEPTH;
+  if (!mayBeStrictJson(text) || memoEntry(text, maxDepth) !== null) return NOT_STRICT_JSON;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    strictFailure = { text, error: errorMessage(error) };
+    return NOT_STRICT_JSON;
+  }
+  return text.length > maxDepth && exceedsDepth(value, maxDepth) ? NOT_STRICT_JSON : value;
+}
+
+/** The memo's entry for `text` read at `maxDepth`, or null. */
+function memoEntry(text: string, maxDepth: number): MemoEntry | null {
+  if (text.length > MEMO_MAX_LENGTH) return null;
+  for (let i = 0; i < memo.length; i++) {
+    const entry = memo[i]!;
+    if (entry.text === text && entry.depth === maxDepth) return entry;
+  }
+  return null;
+}
+
 function ladder(text: string, maxDepth: number): JsonLadderResult {
   try {
     if (typeof text !== 'string') return { ok: false, error: `expected JSON text, received ${typeof text}` };
     // A thrown SyntaxError costs microseconds (the stack trace is built); a megabyte of failed
     // blocks used to spend most of its time there. Text whose ends cannot belong to one JSON value
-    // is known to fail without asking JSON.parse.
+    // is known to fail without asking JSON.parse, and so is the text strictJsonValue just tried.
     let strictError: string | null = null;
-    if (mayBeStrictJson(text)) {
+    const failure = strictFailure;
+    strictFailure = null;
+    if (failure !== null && failure.text === text) strictError = failure.error;
+    else if (mayBeStrictJson(text)) {
       try {
         return withDepthLimit(JSON.parse(text), maxDepth, null, [], text.length);
       } catch (error) {

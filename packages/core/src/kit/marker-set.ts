@@ -15,13 +15,19 @@ const charCodeAt = String.prototype.charCodeAt;
 /**
  * A node of a path-compressed trie: `label` holds the code units that follow the one that led
  * here when no marker ends and nothing branches among them, so matching `</tool_call>` is a
- * table lookup and one `startsWith`, not a step per unit.
+ * table lookup and one comparison of the rest, not a node per unit.
  */
 interface TrieNode<T> {
   label: string;
   next: Map<number, TrieNode<T>>;
   /** The marker that ends after `label`, if any. */
   match: MarkerMatch<T> | null;
+  /**
+   * `next` as two lists, read by `matchAt`: a node has a few children, and a look along a short
+   * list costs less than a Map's hashed lookup (a match walks three or four nodes).
+   */
+  codes: number[];
+  children: Array<TrieNode<T>>;
 }
 
 export interface MarkerMatch<T> {
@@ -71,7 +77,7 @@ export class MarkerSet<T> {
       if (marker.length > max) max = marker.length;
     }
     // A plain trie first (a node per code unit), then chains without branches are folded.
-    const root: TrieNode<T> = { label: '', next: new Map(), match: null };
+    const root: TrieNode<T> = { label: '', next: new Map(), match: null, codes: [], children: [] };
     for (const list of this.byFirst.values()) {
       list.sort((a, b) => b.marker.length - a.marker.length);
       for (const m of list) {
@@ -80,7 +86,7 @@ export class MarkerSet<T> {
           const code = charCodeAt.call(m.marker, i);
           let child = node.next.get(code);
           if (!child) {
-            child = { label: '', next: new Map(), match: null };
+            child = { label: '', next: new Map(), match: null, codes: [], children: [] };
             node.next.set(code, child);
           }
           node = child;
@@ -138,14 +144,19 @@ export class MarkerSet<T> {
             if (charCodeAt.call(text, i + k) !== charCodeAt.call(label, k)) return best;
           return final ? best : 'partial';
         }
-        if (!text.startsWith(label, i)) return best;
+        // Unit by unit: labels are a few units long, and a native startsWith costs more than that.
+        for (let k = 0; k < label.length; k++)
+          if (charCodeAt.call(text, i + k) !== charCodeAt.call(label, k)) return best;
         i += label.length;
       }
       if (node.match !== null) best = node.match;
-      if (i >= n) return !final && node.next.size > 0 ? 'partial' : best;
-      const child: TrieNode<T> | undefined = node.next.get(charCodeAt.call(text, i));
-      if (child === undefined) return best;
-      node = child;
+      const codes: number[] = node.codes;
+      if (i >= n) return !final && codes.length > 0 ? 'partial' : best;
+      const code = charCodeAt.call(text, i);
+      let k = 0;
+      while (k < codes.length && codes[k] !== code) k++;
+      if (k === codes.length) return best;
+      node = node.children[k]!;
       i++;
     }
   }
@@ -410,7 +421,11 @@ export class MarkerCursor<T> {
   private search(k: number, from: number): number {
     const text = this.text;
     const code = this.probeCodes![k]!;
-    if (code === -1) return text.indexOf(this.probes[k]!, from);
+    // Only where the last one came just before (`charNext` holds it, as a candidate): after a
+    // jump (past a block, a line of prose) the next is seldom near, and the look would be spent
+    // on every probe.
+    if (code === -1 || from - (this.charNext![k]! + this.offsets[k]!) > NEARBY)
+      return text.indexOf(this.probes[k]!, from);
     const end = Math.min(this.length, from + NEARBY);
     for (let i = from; i < end; i++) if (charCodeAt.call(text, i) === code) return i;
     return end === this.length ? -1 : text.indexOf(this.probes[k]!, end);
@@ -479,7 +494,13 @@ export class MarkerCursor<T> {
       this.followedHit[k] = hit;
       let q = hit;
       while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) q--;
-      if (q - length >= from && text.startsWith(marker, q - length)) return q - length;
+      // Its last unit first: a native startsWith costs more than the usual miss (`"list": [`).
+      if (
+        q - length >= from &&
+        charCodeAt.call(text, q - 1) === charCodeAt.call(marker, length - 1) &&
+        text.startsWith(marker, q - length)
+      )
+        return q - length;
       if (firstMiss === -1) firstMiss = hit;
       if (++misses > MarkerCursor.MISSES_BEFORE_WORD) {
         if (hit - firstMiss < misses * MarkerCursor.DENSE_GAP) {
@@ -594,7 +615,12 @@ function compress<T>(node: TrieNode<T>): TrieNode<T> {
     label += String.fromCharCode(code);
     tail = child;
   }
-  const out: TrieNode<T> = { label, next: new Map(), match: tail.match };
-  for (const [code, child] of tail.next) out.next.set(code, compress(child));
+  const out: TrieNode<T> = { label, next: new Map(), match: tail.match, codes: [], children: [] };
+  for (const [code, child] of tail.next) {
+    const node = compress(child);
+    out.next.set(code, node);
+    out.codes.push(code);
+    out.children.push(node);
+  }
   return out;
 }
