@@ -16,6 +16,7 @@
  * thrown exception.
  */
 import { jsonRepaired, notExtracted } from './call-arguments.js';
+import { CallsReading } from './calls-reading.js';
 import { BRACE_OPEN, BRACKET_CLOSE, BRACKET_OPEN, isBlank, skipBlank } from './char-codes.js';
 import { isExactJsonCall, isExactJsonCalls } from './exact-call-shape.js';
 import {
@@ -514,12 +515,7 @@ function oneCallResult(value: unknown, o: ResolvedJsonCallsOptions): BodyResult 
   }
   if (o.noCall?.has(call.name.trim())) return null;
   if (!(Math.max(0, o.maxCalls ?? Number.POSITIVE_INFINITY) > 0)) return null;
-  return {
-    calls: [call],
-    issues: [],
-    strictJson: true,
-    exactShape: o.vouchExact && isExactJsonCall(value) ? true : undefined,
-  };
+  return new CallsReading([call], true, o.vouchExact === true && isExactJsonCall(value));
 }
 
 /** The issues of a read no one else holds: its own list, when nothing is to be added to it. */

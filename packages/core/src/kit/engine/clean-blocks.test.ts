@@ -4,6 +4,7 @@ import { parseWith } from '../../define-format.js';
 import { resolveParseOptions } from '../../options.js';
 import type { ParseOptions, ParseResult } from '../../schemas.js';
 import { markupFormat, jsonCallsBody as toyBody } from '../../test-support/toy-format.js';
+import { CallsReading } from '../calls-reading.js';
 import { sequentialIds } from '../ids.js';
 import { JSON_CALL_SPELLINGS } from '../json-call-object.js';
 import { jsonCallsBody } from '../json-calls.js';
@@ -24,6 +25,13 @@ const handler = markupFormat({
     { open: 'functools', close: 'json-end', bodyStart: '[', body: json },
     // A body parser that finds a call in anything: only the guard says where its block ends.
     { open: '<g>', close: '</g>', guard: 'json', body: () => ({ calls: [{ name: 'g', arguments: {} }] }) },
+    // The same in the shape of the usual reading, which the clean path reads first.
+    {
+      open: '<r>',
+      close: '</r>',
+      guard: 'json',
+      body: () => new CallsReading([{ name: 'r', arguments: {} }], false, false),
+    },
     { open: '<say>', close: '</say>', bodyStart: '{', body: toyBody },
     { open: '<strong>', close: '</strong>', evidence: 'strong', body: json },
   ],
@@ -132,6 +140,7 @@ describe('what the clean path leaves to the engine', () => {
     ],
     ['an output that starts after more blanks than a clean one has', `${' '.repeat(100)}${block}`],
     ['a guarded block whose first close is in a string', '<g>{"s": "</g>"}</g>'],
+    ['the same, read as the usual reading', '<r>{"s": "</r>\n"}</r>'],
     ['a block whose body starts otherwise', '<say>[{"name": "f"}]</say>'],
     ['a block that asks strong evidence', '<strong>{"name": "f", "arguments": {}}</strong>'],
     ['arguments that are not an object', '<tool_call>{"name": "f", "arguments": "{\\"a\\": 1}"}</tool_call>'],

@@ -22,6 +22,7 @@
  */
 import type { ResolvedParseOptions } from '../../options.js';
 import type { ParseIssue, ParseResult, ToolCall } from '../../schemas.js';
+import { CallsReading } from '../calls-reading.js';
 import {
   BRACE_OPEN,
   BRACKET_OPEN,
@@ -33,7 +34,7 @@ import {
 } from '../char-codes.js';
 import { continuesSentence, gluesToMarker } from '../evidence.js';
 import { callerId, defaultGenerateId, idFailureIssue } from '../ids.js';
-import type { BlockSpec, BodyResult } from '../markup-spec.js';
+import type { BlockSpec, BodyResult, RawCall } from '../markup-spec.js';
 import { isPlainObject } from '../safe-object.js';
 import { TextSink } from '../text-sink.js';
 import type { CompiledMarkup } from './compiled.js';
@@ -159,8 +160,16 @@ export function cleanBlocksResult(
       return null;
     }
     // With a JSON guard, a body that reads as strict JSON has no string open at the first close,
-    // so that close ends the block (the lazy guard of Blocks.scanBlock).
-    if (!isCleanReading(read) || (block.guard === 'json' && read.strictJson !== true)) return null;
+    // so that close ends the block (the lazy guard of Blocks.scanBlock). The usual reading is a
+    // CallsReading, asked first: its reads here see one shape whatever formats have run.
+    let readCalls: RawCall[];
+    if (read instanceof CallsReading) {
+      if (read.calls.length === 0 || (block.guard === 'json' && read.strictJson !== true)) return null;
+      readCalls = read.calls;
+    } else {
+      if (!isCleanReading(read) || (block.guard === 'json' && read.strictJson !== true)) return null;
+      readCalls = read.calls;
+    }
     const end = at + close.length;
     // A line break right after the close (the usual call) stands without a look at the rule.
     if (
@@ -170,7 +179,6 @@ export function cleanBlocksResult(
       !standsAfter(compiled, text, end, before)
     )
       return null;
-    const readCalls = read.calls;
     for (let i = 0; i < readCalls.length; i++) {
       // What CallReading.emitCall checks: a name, the allowlist, arguments an object.
       const call = readCalls[i]!;
