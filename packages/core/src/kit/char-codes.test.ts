@@ -1,8 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isUnicodeSpace, skipUnicodeSpace, ZERO_WIDTH_SPACE } from './char-codes.js';
+import {
+  isBlank,
+  isJsonSpace,
+  isSpace,
+  isSpaceOrTab,
+  isUnicodeSpace,
+  skipBlank,
+  skipJsonSpace,
+  skipSpacesAndTabs,
+  skipUnicodeSpace,
+  spacesAndTabsBefore,
+  trailingSpaceStart,
+  ZERO_WIDTH_SPACE,
+} from './char-codes.js';
 
 describe('isUnicodeSpace', () => {
   it('matches exactly what /\\s/ matches, over every UTF-16 code unit', () => {
@@ -55,5 +69,52 @@ describe('reading code units', () => {
         offenders.push(`${file}: calls charCodeAt.call without its own constant`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('skipping blanks, with long runs of one blank compared a run at a time', () => {
+  // Runs long enough to be compared whole, of one blank and mixed, around words.
+  const part = fc.oneof(
+    fc.constantFrom(' ', '\n', '\t', '\r', ',', 'x', '\u00a0'),
+    fc.constantFrom(' ', '\n', '\t').chain((b) => fc.nat(700).map((k) => b.repeat(k))),
+    fc.nat(300).map((k) => ' \n'.repeat(k)),
+  );
+  const text = fc.array(part, { maxLength: 12 }).map((parts) => parts.join(''));
+  const forward = (t: string, from: number, to: number, is: (c: number) => boolean) => {
+    let p = from;
+    while (p < to && is(t.charCodeAt(p))) p++;
+    return p;
+  };
+  const back = (t: string, end: number, floor: number, is: (c: number) => boolean) => {
+    let q = end;
+    while (q > floor && is(t.charCodeAt(q - 1))) q--;
+    return q;
+  };
+
+  it('stops where a look at each unit stops, from anywhere, within any bound', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+        const from = t.length === 0 ? 0 : a % (t.length + 1);
+        const to = from + (t.length === from ? 0 : b % (t.length - from + 1));
+        expect(skipJsonSpace(t, from, false, to)).toBe(forward(t, from, to, isJsonSpace));
+        expect(skipJsonSpace(t, from, true, to)).toBe(
+          forward(t, from, to, (c) => isJsonSpace(c) || c === 44),
+        );
+        expect(skipBlank(t, from)).toBe(forward(t, from, t.length, isBlank));
+        expect(skipSpacesAndTabs(t, from, to)).toBe(forward(t, from, to, isSpaceOrTab));
+        expect(spacesAndTabsBefore(t, to, from)).toBe(back(t, to, from, isSpaceOrTab));
+        expect(trailingSpaceStart(t)).toBe(back(t, t.length, 0, isSpace));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('passes a megabyte of one blank, and stops at the word after it', () => {
+    for (const blank of [' ', '\n', '\t']) {
+      const t = `<x>${blank.repeat(1 << 20)}y${blank.repeat(300)}`;
+      expect(skipJsonSpace(t, 3)).toBe(3 + (1 << 20));
+      expect(skipBlank(t, 3)).toBe(3 + (1 << 20));
+      expect(trailingSpaceStart(t)).toBe(4 + (1 << 20));
+    }
   });
 });

@@ -34,8 +34,10 @@ export const PIPE = 124;
 export const BRACE_CLOSE = 125;
 export const TILDE = 126;
 
-// Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
+// Called directly, never as `text.charCodeAt` or `text.slice`: see architecture/stream-engine.md,
+// "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
+const slice = String.prototype.slice;
 
 /** JSON / Markdown whitespace: space, tab, CR, LF (and the rarer vertical tab / form feed). */
 export function isSpace(code: number): boolean {
@@ -138,8 +140,82 @@ export function skipJsonSpace(text: string, pos: number, commas = false, to = te
     const c = charCodeAt.call(text, p);
     if (!(isJsonSpace(c) || (commas && c === COMMA))) break;
     p++;
+    if (((p - pos) & BLANK_RUN_MASK) === 0) p = skipBlankRun(text, p, to);
   }
   return p;
+}
+
+/**
+ * How many units a run of one blank is compared at a time, and the runs themselves. A megabyte of
+ * one blank (a model stuck on a space or a line break, hostile output) is the longest thing the
+ * blank-skipping loops read; compared natively a run at a time it costs a tenth of a look at each
+ * unit (architecture/stream-engine.md, "Long runs of one blank").
+ */
+const BLANK_RUN = 256;
+const BLANK_RUN_MASK = BLANK_RUN - 1;
+const SPACE_RUN = ' '.repeat(BLANK_RUN);
+const LINE_FEED_RUN = '\n'.repeat(BLANK_RUN);
+const TAB_RUN = '\t'.repeat(BLANK_RUN);
+
+/** The run of `BLANK_RUN` copies of `code` when it is a blank that comes in long runs, else ''. */
+function blankRun(code: number): string {
+  return code === SPACE ? SPACE_RUN : code === LINE_FEED ? LINE_FEED_RUN : code === TAB ? TAB_RUN : '';
+}
+
+/**
+ * Past whole runs of `BLANK_RUN` copies of the blank before `pos` that start at `pos`, up to `to`
+ * (`pos` itself when none does). The loops that skip blanks call it every `BLANK_RUN` units, so a
+ * mixed run costs one comparison more per `BLANK_RUN` units. A run is compared as a slice equal to
+ * it: a native comparison of memory, where `startsWith` with a pattern that is not a constant
+ * costs a call into the runtime (about 250 ns each, more than the units it spares).
+ * The text must have a unit before `pos`.
+ */
+export function skipBlankRun(text: string, pos: number, to: number): number {
+  const run = blankRun(charCodeAt.call(text, pos - 1));
+  if (run === '') return pos;
+  let p = pos;
+  while (p + BLANK_RUN <= to && slice.call(text, p, p + BLANK_RUN) === run) p += BLANK_RUN;
+  return p;
+}
+
+/** The first index in `[pos, to)` that is not a space or a tab (a blank inside a line). */
+export function skipSpacesAndTabs(text: string, pos: number, to: number): number {
+  let p = pos;
+  while (p < to && isSpaceOrTab(charCodeAt.call(text, p))) {
+    p++;
+    if (((p - pos) & BLANK_RUN_MASK) === 0) p = skipBlankRun(text, p, to);
+  }
+  return p;
+}
+
+/** Where the spaces and tabs that end `[floor, end)` start (`end` when none do). */
+export function spacesAndTabsBefore(text: string, end: number, floor: number): number {
+  let q = end;
+  while (q > floor && isSpaceOrTab(charCodeAt.call(text, q - 1))) {
+    q--;
+    if (((end - q) & BLANK_RUN_MASK) === 0) q = skipBlankRunBack(text, q, floor);
+  }
+  return q;
+}
+
+/** Where the white space (`isSpace`) that ends `text` starts: `text.length` when none does. */
+export function trailingSpaceStart(text: string): number {
+  const n = text.length;
+  let q = n;
+  while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) {
+    q--;
+    if (((n - q) & BLANK_RUN_MASK) === 0) q = skipBlankRunBack(text, q, 0);
+  }
+  return q;
+}
+
+/** `skipBlankRun` backwards: before whole runs of the blank at `end` that end at `end`, down to `floor`. */
+function skipBlankRunBack(text: string, end: number, floor: number): number {
+  const run = blankRun(charCodeAt.call(text, end));
+  if (run === '') return end;
+  let q = end;
+  while (q - BLANK_RUN >= floor && slice.call(text, q - BLANK_RUN, q) === run) q -= BLANK_RUN;
+  return q;
 }
 
 /** A blank inside a line: space or tab (a line break ends what is being read). */
@@ -159,10 +235,12 @@ export function isSpaceOrTab(code: number): boolean {
 /** The first index at or after `pos` that is not a blank (nor, with `commas`, a comma). */
 export function skipBlank(text: string, pos: number, commas = false): number {
   let p = pos;
-  while (p < text.length) {
+  const n = text.length;
+  while (p < n) {
     const c = charCodeAt.call(text, p);
     if (!(isBlank(c) || (commas && c === COMMA))) break;
     p++;
+    if (((p - pos) & BLANK_RUN_MASK) === 0) p = skipBlankRun(text, p, n);
   }
   return p;
 }

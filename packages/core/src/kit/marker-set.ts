@@ -7,7 +7,7 @@
  * longest marker.
  */
 
-import { isAsciiAlphanumeric, isSpace, LINE_FEED, SPACE } from './char-codes.js';
+import { isAsciiAlphanumeric, isSpace, LINE_FEED, SPACE, trailingSpaceStart } from './char-codes.js';
 
 // Called directly, never as `text.charCodeAt`: see architecture/stream-engine.md, "Reading code units".
 const charCodeAt = String.prototype.charCodeAt;
@@ -511,11 +511,7 @@ export class MarkerCursor<T> {
         firstMiss = -1;
       }
     }
-    if (this.blankTail === -1) {
-      let q = this.length;
-      while (q > 0 && isSpace(charCodeAt.call(text, q - 1))) q--;
-      this.blankTail = q;
-    }
+    if (this.blankTail === -1) this.blankTail = trailingSpaceStart(text);
     const end = this.blankTail - length;
     return end >= from && text.startsWith(marker, end) ? end : -1;
   }

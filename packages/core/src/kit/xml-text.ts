@@ -11,11 +11,12 @@ import {
   DIGIT9,
   HASH,
   isBlank,
-  isSpaceOrTab,
   LINE_FEED,
   LOWER_A,
   LOWER_Z,
   SEMICOLON,
+  skipSpacesAndTabs,
+  spacesAndTabsBefore,
   UPPER_A,
   UPPER_Z,
 } from './char-codes.js';
@@ -174,8 +175,7 @@ export function unwrapLayout(text: string, layout: ValueLayout): string {
   // value, and before its close or its end — are layout too, in the line layout.
   const first = charCodeAt.call(text, 0);
   if (layout === 'lines' && first !== LINE_FEED && first !== CARRIAGE_RETURN) {
-    let p = 0;
-    while (p < text.length && isSpaceOrTab(charCodeAt.call(text, p))) p++;
+    const p = skipSpacesAndTabs(text, 0, text.length);
     if (
       p < text.length &&
       charCodeAt.call(text, p) !== LINE_FEED &&
@@ -183,9 +183,7 @@ export function unwrapLayout(text: string, layout: ValueLayout): string {
     ) {
       // The blanks before a closing newline go too (a scan from the end: no regex over the value).
       const nl = text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0;
-      let end = text.length - nl;
-      while (end > p && isSpaceOrTab(charCodeAt.call(text, end - 1))) end--;
-      return text.slice(p, end);
+      return text.slice(p, spacesAndTabsBefore(text, text.length - nl, p));
     }
   }
   const lead = text.startsWith('\r\n') ? 2 : text.startsWith('\n') ? 1 : 0;
