@@ -170,7 +170,7 @@ function blankRun(code: number): string {
  * costs a call into the runtime (about 250 ns each, more than the units it spares).
  * The text must have a unit before `pos`.
  */
-export function skipBlankRun(text: string, pos: number, to: number): number {
+function skipBlankRun(text: string, pos: number, to: number): number {
   const run = blankRun(charCodeAt.call(text, pos - 1));
   if (run === '') return pos;
   let p = pos;

@@ -19,15 +19,21 @@ const charCodeAt = String.prototype.charCodeAt;
  */
 interface TrieNode<T> {
   label: string;
-  next: Map<number, TrieNode<T>>;
   /** The marker that ends after `label`, if any. */
   match: MarkerMatch<T> | null;
   /**
-   * `next` as two lists, read by `matchAt`: a node has a few children, and a look along a short
-   * list costs less than a Map's hashed lookup (a match walks three or four nodes).
+   * The children and the code units that lead to them, as two lists: a node has a few children,
+   * and a look along a short list costs less than a Map's hashed lookup (a match walks three or
+   * four nodes).
    */
   codes: number[];
   children: Array<TrieNode<T>>;
+}
+
+/** A node of the plain trie the compressed one is folded from (a node per code unit). */
+interface PlainNode<T> {
+  next: Map<number, PlainNode<T>>;
+  match: MarkerMatch<T> | null;
 }
 
 export interface MarkerMatch<T> {
@@ -77,7 +83,7 @@ export class MarkerSet<T> {
       if (marker.length > max) max = marker.length;
     }
     // A plain trie first (a node per code unit), then chains without branches are folded.
-    const root: TrieNode<T> = { label: '', next: new Map(), match: null, codes: [], children: [] };
+    const root: PlainNode<T> = { next: new Map(), match: null };
     for (const list of this.byFirst.values()) {
       list.sort((a, b) => b.marker.length - a.marker.length);
       for (const m of list) {
@@ -86,7 +92,7 @@ export class MarkerSet<T> {
           const code = charCodeAt.call(m.marker, i);
           let child = node.next.get(code);
           if (!child) {
-            child = { label: '', next: new Map(), match: null, codes: [], children: [] };
+            child = { next: new Map(), match: null };
             node.next.set(code, child);
           }
           node = child;
@@ -603,20 +609,18 @@ export class MarkerCursor<T> {
 }
 
 /** Folds each chain of nodes with one child and no marker into its top node's label. */
-function compress<T>(node: TrieNode<T>): TrieNode<T> {
+function compress<T>(node: PlainNode<T>): TrieNode<T> {
   let label = '';
   let tail = node;
   while (tail.match === null && tail.next.size === 1) {
-    const [code, child] = tail.next.entries().next().value as [number, TrieNode<T>];
+    const [code, child] = tail.next.entries().next().value as [number, PlainNode<T>];
     label += String.fromCharCode(code);
     tail = child;
   }
-  const out: TrieNode<T> = { label, next: new Map(), match: tail.match, codes: [], children: [] };
+  const out: TrieNode<T> = { label, match: tail.match, codes: [], children: [] };
   for (const [code, child] of tail.next) {
-    const node = compress(child);
-    out.next.set(code, node);
     out.codes.push(code);
-    out.children.push(node);
+    out.children.push(compress(child));
   }
   return out;
 }
